@@ -25,9 +25,10 @@ if TYPE_CHECKING:  # bench_questions imports this module
 
 
 def without_file(r: Ranker) -> Ranker:
-    """``r`` without the index of ``data/prior_questions.tsv`` (its candidates' ``prior`` empty)."""
+    """``r`` without the index of ``data/prior_questions.tsv`` (its candidates' ``prior`` empty) and without the
+    translations learned from it (``transl`` empty; bench/transl_folds.py cross-fits them)."""
     out = r.variant()
-    out.prior = None
+    out.prior = out.translations = None
     return out
 
 
@@ -40,6 +41,8 @@ def leave_out(r: Ranker, question_id: str) -> Ranker:
         return r
     out = r.variant()
     out.prior = r.prior.without({question_id})
+    if r.translations is not None:  # nor its pair among those the translations are learned from (bot/translation.py)
+        out.translations = r.translations.without(question_id)
     return out
 
 

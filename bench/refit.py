@@ -36,8 +36,9 @@ sys.path.insert(0, str(ROOT / "bench"))
 from cv_misses import opened  # noqa: E402
 from prior_folds import cross_fit  # noqa: E402
 from question_ascent import OBJECTIVES  # noqa: E402
-from question_cv import DEPTH, WIDE, WIDE_ANSWERED, WIDE_EARLIER, WIDE_GENERAL, rank_of  # noqa: E402
+from question_cv import DEPTH, WIDE, WIDE_ANSWERED, WIDE_EARLIER, WIDE_GENERAL, WIDE_TRANSL, rank_of  # noqa: E402
 from question_fit import START  # noqa: E402
+from transl_folds import SHIPPED, transl_fit  # noqa: E402
 from weight_methods import gathered, hedged, make  # noqa: E402
 
 from bot.prior import HOW  # noqa: E402
@@ -50,12 +51,14 @@ from tests.questions import WEIGHTS_MADE_ON  # noqa: E402
 #: the behaviour tests pin), the ascent's objective and its grid (the fields a refit moves; the pin reads them).
 OBJECTIVE = "mrr"
 GRID = WIDE
-METHOD = f"ascent:{OBJECTIVE}:wide>only:answered>only:general>only:earlier"
+METHOD = f"ascent:{OBJECTIVE}:wide>only:answered>only:general>only:earlier>only:transl"
 #: The answered stage's, the ``general`` part's and the earlier questions' stage's weights: off for the ascent (their
 #: start, :data:`question_fit.START`), then each chosen alone, in this order (``>only:prior`` after them was measured
-#: and not kept: docs/ranking.md ⁴³; ``>only:earlier`` kept, ⁴⁷).
+#: and not kept: docs/ranking.md ⁴³; ``>only:earlier`` kept, ⁴⁷; ``>only:transl`` kept, ⁶⁶).
 THEN_GRID = {"answered": WIDE_ANSWERED["answered"], "general": WIDE_GENERAL["general"],
-             "earlier": WIDE_EARLIER["earlier"]}
+             "earlier": WIDE_EARLIER["earlier"], "transl": WIDE_TRANSL["transl"]}
+#: The ``transl`` part's table, cross-fitted (bench/transl_folds.py): IBM Model 1 with NULL 100 (docs/ranking.md ⁶⁶).
+TRANSL = SHIPPED
 THEN_START = {name: START[name] for name in THEN_GRID}
 
 
@@ -85,11 +88,13 @@ async def main() -> None:
     parser.add_argument("--parts", default=",".join(WEIGHTS_MADE_ON))
     parser.add_argument("--method", default=METHOD, help="a method of bench/weight_methods.py")
     parser.add_argument("--prior", default=HOW, help="the prior feature, cross-fitted: best, union or none (off)")
+    parser.add_argument("--transl", default=TRANSL, help="the transl part, cross-fitted (bench/transl_folds.py)")
     args = parser.parse_args()
     began = time.perf_counter()
     chosen, questions, store, names, r = await opened(parser, args.parts, args.db)
     # in-sample, each question's prior feature from the other questions only (bench/prior_folds.py)
-    cands = cross_fit(r, await gathered(r, store, questions, names), questions, args.prior).fold(())
+    prior = cross_fit(r, await gathered(r, store, questions, names), questions, args.prior)
+    cands = (await transl_fit(r, store, prior, questions, args.transl)).fold(())  # each from the other pairs
     golds = [q.gold for q in questions]
     every = list(range(len(cands)))
     made = make(args.method, r, cands, golds, every)

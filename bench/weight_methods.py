@@ -13,7 +13,9 @@ ascent from the hand-set start on each fold's training side, the weights average
 Run: ``.venv/bin/python bench/weight_methods.py [--k 5] [--db STORE] [--parts tuning,tuning2]
 [--methods shipped,fit0.01,fit0.1,fit+ascent,ascent,ascent:hit1:wide,foldavg:mrr:wide] [--whole METHOD]``
 (``--without phrase,action``: features of :data:`bot.ranking.FEATURES` left out; ``--set unheld=1``: a weight
-changed before the candidates are gathered; ``fitL``: the fit with L2 strength ``L``; an ascent's objective after
+changed before the candidates are gathered; ``--transl 'keep=10;keep=3'``: the ``transl`` part cross-fitted with each
+table setting in turn, bench/transl_folds.py, and ``widetransl`` the grid :data:`question_cv.WIDE_TRANSL`;
+``fitL``: the fit with L2 strength ``L``; an ascent's objective after
 a colon, ``mrr`` or ``hit1``, then ``wide``
 for the grid :data:`question_cv.WIDE` (``wideclause``: with the clause stage's weight,
 :data:`question_cv.WIDE_CLAUSE`; ``wideanswered``: with the answered stage's, :data:`question_cv.WIDE_ANSWERED`);
@@ -56,6 +58,7 @@ from question_cv import (  # noqa: E402
     WIDE_EARLIER,
     WIDE_GENERAL,
     WIDE_PRIOR,
+    WIDE_TRANSL,
     choose,
     choose_margin,
     figures,
@@ -64,6 +67,7 @@ from question_cv import (  # noqa: E402
 )
 from question_fit import START  # noqa: E402
 from question_fit import fit as fit_weights  # noqa: E402
+from transl_folds import SHIPPED, TranslFit, transl_fit  # noqa: E402
 
 from bot.prior import HOW  # noqa: E402
 from bot.ranking import Candidates, Ranker, Weights  # noqa: E402
@@ -121,7 +125,8 @@ def make(method: str, r: Ranker, cands: Sequence[Candidates], golds: Golds, trai
         return fit_weights(r, cands, golds, train, l2=float(method[3:] or 0.01))
     if method in ("fit+ascent", "ascent"):
         start = fit_weights(r, cands, golds, train) if method == "fit+ascent" else replace(r.weights, **START)
-        chosen = {"wide": WIDE, "wideclause": WIDE_CLAUSE, "wideanswered": WIDE_ANSWERED}.get(grid, GRID)
+        chosen = {"wide": WIDE, "wideclause": WIDE_CLAUSE, "wideanswered": WIDE_ANSWERED,
+                  "widetransl": WIDE_TRANSL}.get(grid, GRID)
         table = _table(r.variant(weights=start), cands, golds, chosen)
         return choose(r.variant(weights=start), cands, golds, train, chosen, objective or "mrr", table)
     raise ValueError(f"unknown method {method!r}")
@@ -147,7 +152,7 @@ def only(r: Ranker, cands: Sequence[Candidates], golds: Golds, train: Sequence[i
         ValueError: ``name`` is no weight of ``WIDE_CLAUSE``, ``WIDE_ANSWERED``, ``WIDE_GENERAL``, ``WIDE_PRIOR`` or
             ``WIDE_EARLIER``.
     """
-    values = {**WIDE_CLAUSE, **WIDE_ANSWERED, **WIDE_GENERAL, **WIDE_PRIOR, **WIDE_EARLIER}
+    values = {**WIDE_CLAUSE, **WIDE_ANSWERED, **WIDE_GENERAL, **WIDE_PRIOR, **WIDE_EARLIER, **WIDE_TRANSL}
     if name not in values:
         raise ValueError(f"unknown weight {name!r} for {ONLY}")
     grid = _SINGLE.setdefault(name, {name: values[name]})
@@ -176,7 +181,7 @@ def _table(r: Ranker, cands: Sequence[Candidates], golds: Golds, grid: dict[str,
     return _TABLES[key][1]
 
 
-def run(method: str, r: Ranker, fit: CrossFit, golds: Golds, parts: Sequence[str], k: int,
+def run(method: str, r: Ranker, fit: CrossFit | TranslFit, golds: Golds, parts: Sequence[str], k: int,
         train_on: frozenset[str] | None = None, misses: dict[int, str] | None = None) -> str:
     """The CV rows of ``method``: the union, then each part. Each fold's questions and the training questions get
     the ``prior`` feature cross-fitted (:meth:`prior_folds.CrossFit.fold`: never from their own fold's questions).
@@ -224,6 +229,10 @@ async def main() -> None:
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                         help="a weight of bot.ranking.Weights changed before the candidates are gathered")
     parser.add_argument("--prior", default=HOW, help="the prior feature, cross-fitted: best, union or none (off)")
+    parser.add_argument("--transl", default=SHIPPED,
+                        help="the transl part, cross-fitted: none (off), on, or the table's keep=…,least=…,shrink=…, "
+                             "em=1,null=… (several settings separated by ';', each run with every method; default "
+                             "the shipped table's)")
     parser.add_argument("--train-on", default="",
                         help="comma-separated parts whose training questions make each fold's weights (default all)")
     parser.add_argument("--misses", default="", help="comma-separated parts whose out-of-fold misses are listed")
@@ -234,15 +243,19 @@ async def main() -> None:
     r = r.variant(weights=replace(r.weights, **changed), features=tuple(f for f in r.features if f not in left_out))
     cands = await gathered(r, store, questions, names)
     golds = [q.gold for q in questions]
-    fit = cross_fit(r, cands, questions, args.prior)
+    prior = cross_fit(r, cands, questions, args.prior)
     train_on = frozenset(filter(None, args.train_on.split(","))) or None
     if train_on is not None and not train_on <= set(chosen):
         parser.error(f"--train-on names parts not in --parts: {', '.join(sorted(train_on - set(chosen)))}")
     listed = set(filter(None, args.misses.split(",")))
     misses = {i: f"{q.id} gold {' '.join(q.gold)} «{q.text}»" for i, q in enumerate(questions) if q.part in listed}
-    for method in filter(None, args.methods.split(",")):
-        print(run(method, r, fit, golds, [q.part for q in questions], args.k, train_on, misses if listed else None),
-              flush=True)
+    for setting in args.transl.split(";"):
+        fit = await transl_fit(r, store, prior, questions, setting)
+        if ";" in args.transl:
+            print(f"--transl {setting}:", flush=True)
+        for method in filter(None, args.methods.split(",")):
+            print(run(method, r, fit, golds, [q.part for q in questions], args.k, train_on,
+                      misses if listed else None), flush=True)
     if args.whole:
         cands, every = fit.fold(()), range(len(cands))
         w = hedged(args.whole, make(args.whole, r, cands, golds, every), r, cands, golds, every)

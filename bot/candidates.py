@@ -46,6 +46,9 @@ class Candidates:
     general: bool = False
     #: Passage id → the share of the question's word weight an earlier question answered by it holds (bot/prior.py).
     prior: dict[int, float] = field(default_factory=dict)
+    #: Passage id → the share of the question's word weight it meets through players' words learned from earlier
+    #: questions and their answers (bot/translation.py), above 0 only.
+    transl: dict[int, float] = field(default_factory=dict)
 
 
 @dataclass

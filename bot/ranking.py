@@ -1,57 +1,59 @@
 """One ranking for questions and free-text searches (``/frage``, ``/regel suche``, ``/ruling suche``).
 
-A question is analysed (:mod:`bot.analysis`, the store's vocabulary); its terms, joined by OR, are matched
-against the passages' analysed column (``passages_fts``) and ranked by FTS5 ``bm25()`` with column weights
-(names, terms). The best :attr:`Weights.candidates` are then re-scored with the features the domain gives,
-each measured in ``bench/bench_questions.py`` (with and without):
+A question is analysed (:mod:`bot.analysis`, the store's vocabulary); its terms, joined by OR, are matched against the
+passages' analysed column (``passages_fts``) and ranked by FTS5 ``bm25()`` with column weights (names, terms). The best
+:attr:`Weights.candidates` are then re-scored with the features the domain gives, each measured in
+``bench/bench_questions.py`` (with and without):
 
-* **coverage**: the share of the question's words (each weighted by ``log(N / df)`` of its rarest term, held
-  through any of its terms: :attr:`bot.analysis.Analysis.groups`) the passage holds, so a
-  passage that answers every part of the question beats one that repeats a single word; a word whose terms no
-  passage's analysed text carries (a player's word or typo the documents never use) weighs only
-  :attr:`Weights.unheld` of the highest idf ``log(N + 1)`` (it tells no candidate apart);
-* **concepts**: concept ids (term table, synonym groups) shared by question and passage, each weighted by
-  how rare it is among the passages (``log(N / df)``);
-* **card**: a card named inside the question (:class:`bot.mentions.NameScanner`: any spelling ``/karte``
-  accepts) puts its rulings first; they are candidates even when no word matched;
-* **unnamed**: a card's ruling when the question does not name that card, and a mechanics section's ruling or
-  paragraph when it names nothing of the section (:func:`bot.section_names.names_section`; not in a search over
-  rulings only): a general question's rule beats it; **own** beside it for a card's ruling on its own card
-  („diese Karte“, its name: :func:`bot.generality.speaks_of_itself`) when the question names no card at all;
+* **coverage**: the share of the question's words (each weighted by ``log(N / df)`` of its rarest term, held through any
+  of its terms: :attr:`bot.analysis.Analysis.groups`) the passage holds, so a passage that answers every part of the
+  question beats one that repeats a single word; a word whose terms no passage's analysed text carries (a player's word
+  or typo the documents never use) weighs only :attr:`Weights.unheld` of the highest idf ``log(N + 1)`` (it tells no
+  candidate apart);
+* **concepts**: concept ids (term table, synonym groups) shared by question and passage, each weighted by how rare it is
+  among the passages (``log(N / df)``);
+* **card**: a card named inside the question (:class:`bot.mentions.NameScanner`: any spelling ``/karte`` accepts) puts
+  its rulings first; they are candidates even when no word matched;
+* **unnamed**: a card's ruling when the question does not name that card, and a mechanics section's ruling or paragraph
+  when it names nothing of the section (:func:`bot.section_names.names_section`; not in a search over rulings only): a
+  general question's rule beats it; **own** beside it for a card's ruling on its own card („diese Karte“, its name:
+  :func:`bot.generality.speaks_of_itself`) when the question names no card at all;
 * **rule**: a passage whose rule number the question names (``702.19a``, or a subrule of it);
 * **kind**: a prior per passage kind (a ruling or rule answers more often than a term row or a card text);
-* **answer**: the kind of answer a question word asks for (:data:`bot.stopwords.ANSWER_CUES`: "wer" a person,
-  "wie viel" an amount, "darf/kann" a permission, "wann" a moment; a yes/no question without one a verdict:
+* **answer**: the kind of answer a question word asks for (:data:`bot.stopwords.ANSWER_CUES`: "wer" a person, "wie viel"
+  an amount, "darf/kann" a permission, "wann" a moment; a yes/no question without one a verdict:
   :data:`bot.answer_cues.VERDICT`) and the passage gives that kind of statement;
-* **variant**: a passage that holds only for a variant of the game (:mod:`bot.variants`: „In einer Commander-Partie
-  …“) when the question names no word of that variant, raised as much when it names one;
+* **variant**: a passage that holds only for a variant of the game (:mod:`bot.variants`: „In einer Commander-Partie …“)
+  when the question names no word of that variant, raised as much when it names one;
 * **form**: a section's introduction or quoted rule for a question asking what a thing is or how it works;
 * **general**: a passage stating a rule for every object (003's explanation, a quoted or official rule) when the
   question names no card and speaks of any object or player (:mod:`bot.generality`: „eine Karte“, „man“, „immer“);
 * **prior**: the share of the question's weighted words that a question asked before (the tuning parts' questions,
-  :mod:`bot.prior`) holds whose answer is the passage: what parts a card's rulings is often how players ask;
-* **sentence** (a second stage over the first :attr:`Weights.siblings` hits): passages of one card or one
-  mechanics section among them share the name words, so what decides is the rest of the question: each gets the
-  share of the question's remaining term weight that its best single sentence holds;
+  :mod:`bot.prior`) holds whose answer is the passage: what parts a card's rulings is often how players ask; beside it
+  **transl**: the share a passage meets through players' words learned from those questions and their answers
+  (:mod:`bot.translation`) for the question's words it does not hold;
+* **sentence** (a second stage over the first :attr:`Weights.siblings` hits): passages of one card or one mechanics
+  section among them share the name words, so what decides is the rest of the question: each gets the share of the
+  question's remaining term weight that its best single sentence holds;
 * **phrase** (a third stage over the first :attr:`Weights.phrases` hits, :mod:`bot.phrases`): the share of the
-  question's pairs of neighbouring words, function words included, that the passage's text holds (two rulings
-  holding the same words part by the question's wording);
+  question's pairs of neighbouring words, function words included, that the passage's text holds (two rulings holding
+  the same words part by the question's wording);
 * **action** (a fourth stage over the same first hits, :mod:`bot.actions`): a „kann/darf/muss ich …“ question asks
   whether an action is allowed; a passage with a sentence holding a modal verb and that action gets this part;
-* **answered** (a sixth stage, ``/frage`` only, :mod:`bot.answered`): passages of one card or section among the
-  first three take their places again in the order their sentences give the kind of answer asked for; **earlier**
-  (a seventh, :func:`bot.prior.prior_stage`) the same in the order of their ``prior`` values.
+* **answered** (a sixth stage, ``/frage`` only, :mod:`bot.answered`): passages of one card or section among the first
+  three take their places again in the order their sentences give the kind of answer asked for; **earlier** (a seventh,
+  :func:`bot.prior.prior_stage`) the same in the order of their ``prior`` values.
 * **rule_text** (an eighth, ``/frage`` only, :mod:`bot.section_rule`): a section's rule third below three rulings.
 
 The card's own text asked for by a question about what it prints gets the **property** part (:attr:`Weights.property`)
 on top of its bm25.
 
-A penalty for passages the change register marks as outdated was measured too and left out: it changed
-nothing on the tuning part (the answer shows today's statement above an outdated passage anyway).
+A penalty for passages the change register marks as outdated was measured too and left out: it changed nothing on the
+tuning part (the answer shows today's statement above an outdated passage anyway).
 
-The base score is bm25 scaled so that the best candidate has :attr:`Weights.scale`; features add to it.
-Bounded for any input: the analysis reads at most :data:`bot.analysis.MAX_TOKENS` tokens, the query has
-at most :data:`bot.analysis.MAX_QUERY_TERMS` terms, at most :attr:`Weights.candidates` passages are scored.
+The base score is bm25 scaled so that the best candidate has :attr:`Weights.scale`; features add to it. Bounded for any
+input: the analysis reads at most :data:`bot.analysis.MAX_TOKENS` tokens, the query has at most
+:data:`bot.analysis.MAX_QUERY_TERMS` terms, at most :attr:`Weights.candidates` passages are scored.
 """
 
 from __future__ import annotations
@@ -69,9 +71,10 @@ from bot.clauses import RoleWords, clause_stage, passage_roles
 from bot.definitions import DEFINED, asks_definition, only_names
 from bot.generality import RULE_KINDS, asks_generally, speaks_of_itself, unnamed_token
 from bot.headings import answers_nothing
+from bot.learned import learned_shares, load_learned, warm_learned
 from bot.mentions import scanner
 from bot.phrases import Pair, pairs, phrase_stage
-from bot.prior import PriorIndex, prior_index, prior_stage
+from bot.prior import PriorIndex, prior_stage
 from bot.question_cards import SPLIT_CARD, cards_by_name_words, is_subrule, of_kind, rare_name_stems
 from bot.question_mentions import mentioned, printed_of, read_name
 from bot.question_words import QuestionWords, sentence_stage
@@ -84,6 +87,7 @@ from bot.store import PassageRecord, Store
 from bot.terms import analyser
 from bot.text import tokens as fold_tokens
 from bot.textsearch import fts_match
+from bot.translation import Translations
 from bot.variants import markers
 from bot.variants import named as named_variant
 from bot.weights import Weights
@@ -112,6 +116,7 @@ class Ranker:
         # one (004's single English ruling, on total cost, has no German version), so it is not lowered as English
         self._german_documents = german_documents
         self.prior = prior  # the questions asked before (bot/prior.py), for the ``prior`` feature
+        self.translations: Translations | None = None  # players' words learned from them (bot/learned.py)
         self._term_idf = {t: math.log((total + 1) / n) for t, n in (term_counts or {}).items()}
         #: ``log(N / df)`` of every analysed term of the store (for snippets).
         self.term_weights: Mapping[str, float] = self._term_idf
@@ -208,7 +213,7 @@ class Ranker:
                           asked_terms if analysis.definition else (), analysis.english, defining, asked_cues(text),
                           asked, self._split if kin_card is not None else frozenset(), named, kin_card,
                           asked_action(text, self.analyser) if "action" in self.features else frozenset(), roles,
-                          mention, general, self._prior_shares(analysis, records))
+                          mention, general, **learned_shares(self, analysis, records))
 
     def rank(
         self, found: Candidates, *, kinds: frozenset[str] | None = None, card_id: int | None = None, limit: int = 20
@@ -279,14 +284,6 @@ class Ranker:
         w = self.weights
         return QuestionWords.of(analysis, self._term_idf, self._unknown_idf * w.unheld, w.typo, self._asking)
 
-    def _prior_shares(self, analysis: Analysis, records: Mapping[int, PassageRecord]) -> dict[int, float]:
-        """The ``prior`` part's and stage's values (:meth:`bot.prior.PriorIndex.shares`; none without an index or
-        weight)."""
-        w = self.weights
-        if self.prior is None or "prior" not in self.features or not (w.prior or w.earlier) or not analysis.terms:
-            return {}
-        return self.prior.shares(self.question_words(analysis), records)
-
     def _reads_roles(self) -> bool:
         """True when a stage reads the question's words by role (``clause`` or ``answered`` with a weight)."""
         w = self.weights
@@ -338,11 +335,10 @@ class Ranker:
 
     def warm(self, names: NameIndex) -> None:
         """Prepare what the first question would otherwise build: the stems of the store's card-name words
-        (:meth:`named_cards`), kept for ``names``, and the earlier questions' analysis (:attr:`PriorIndex.by_key`,
-        ≈ 0.2 s) when a weight reads them; run by the start-up and store-swap warm-ups."""
+        (:meth:`named_cards`), kept for ``names``, and what the earlier questions teach when a weight reads it
+        (:func:`bot.learned.warm_learned`); run by the start-up and store-swap warm-ups."""
         self._name_words(names)
-        if self.prior is not None and (self.weights.prior or self.weights.earlier):
-            self.prior.by_key  # noqa: B018 - built at its first read, kept with the index
+        warm_learned(self)
 
     def _name_words(self, names: NameIndex) -> Mapping[str, frozenset[int]]:
         """:func:`bot.question_cards.rare_name_stems` of ``names``, kept for the last index asked."""
@@ -384,6 +380,8 @@ class Ranker:
             out["general"] = w.general  # a rule for every object, for a question on any object (bot/generality.py)
         if p.id in found.prior:  # asked before in the question's words (bot/prior.py)
             out["prior"] = w.prior * found.prior[p.id]
+        if p.id in found.transl:  # its words stand for the question's unheld ones (bot/translation.py)
+            out["transl"] = w.transl * found.transl[p.id]
         if "form" in self.features and analysis.definition and p.kind in ("mechanic", "quoted_rule"):
             out["form"] = w.form
         if "variant" in self.features and w.variant and (named := self._variant(p.text)):
@@ -479,9 +477,10 @@ async def _load(store: Store, options: Options | None) -> Ranker:
     total = await store.passage_count()
     german = frozenset(d.id for d in await store.documents() if d.language == "de")
     a, w = analyser(words, lemmas, options), Weights()
-    # the earlier questions' file only when a weight reads it (start-up reads nothing for a feature that is off)
-    prior = await prior_index(store, a) if w.prior or w.earlier else None
-    return Ranker(a, counts, total, w, term_counts=await store.term_counts(), german_documents=german, prior=prior)
+    prior, learned = await load_learned(store, a, w)  # the earlier questions' file only when a weight reads it
+    r = Ranker(a, counts, total, w, term_counts=await store.term_counts(), german_documents=german, prior=prior)
+    r.translations = learned
+    return r
 
 
 async def ranker(store: Store) -> Ranker:

@@ -142,6 +142,12 @@ class Weights:
     #: other hit keeps its place, so hit@3 cannot move. Chosen alone after the others (``bench/refit.py``); by 5-fold
     #: CV, the values cross-fitted, it gains first hits on both methods (docs/ranking.md ⁴⁷).
     earlier: float = 24.0
+    #: Times the share of the question's word weight a passage meets through translation (:mod:`bot.translation`:
+    #: players' words learned by IBM Model 1 from the tuning parts' questions and their gold passages) for the words it
+    #: does not hold. Chosen alone after the others (``bench/refit.py``); by 5-fold CV, the table cross-fitted
+    #: (bench/transl_folds.py), it gains first hits with the NULL weight 30, 100 and 300 (docs/ranking.md ⁶⁶; the
+    #: counts' table of ⁶³ did not).
+    transl: float = 12.0
 
 
 __all__ = ["Weights"]

@@ -23,6 +23,7 @@ from prior_folds import cross_fit, without_file
 from question_cv import DEPTH, WIDE_ANSWERED, rank_of
 from question_fit import START
 from refit import GRID
+from transl_folds import transl_fit
 from weight_methods import gathered, make, mean_weights
 
 
@@ -47,7 +48,8 @@ async def test_the_shipped_weights_are_the_ascent_on_both_tuning_parts(ctx):
             assert getattr(shipped, name) == value, f"{name} is not at its hand-set start; {REFIT}"
     questions = [bench_question(q) for part in WEIGHTS_MADE_ON for q in load(part)]
     # as bench/refit.py: each question's prior feature from the other questions only (bench/prior_folds.py)
-    cands = cross_fit(r, [await r.candidates(ctx.store, q.text, ctx.names) for q in questions], questions, HOW).fold(())
+    prior = cross_fit(r, [await r.candidates(ctx.store, q.text, ctx.names) for q in questions], questions, HOW)
+    cands = (await transl_fit(r, ctx.store, prior, questions, refit.TRANSL)).fold(())  # and its transl part
     objective = question_ascent.OBJECTIVES[refit.OBJECTIVE]
     table = question_ascent.Table(r, cands, [tuple(q.gold) for q in questions], {**GRID, **refit.THEN_GRID})
     # the ascent runs with the answered stage off (its start), then the stage's weight alone is chosen

@@ -1,0 +1,63 @@
+"""What the questions asked before teach the ranking (:mod:`bot.ranking`), read once per store: the ``prior`` part and
+the ``earlier`` stage (:mod:`bot.prior`: the earlier questions answered by a passage) and the ``transl`` part
+(:mod:`bot.translation`: players' words learned from those questions and their gold passages). Each is read only
+when a weight reads it: start-up reads nothing for a part that is off."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Protocol
+
+from bot.analysed import Analysis
+from bot.prior import PriorIndex, prior_index
+from bot.question_words import QuestionWords
+from bot.store import PassageRecord, Store
+from bot.translation import Translations, _Analyser, translations
+from bot.weights import Weights
+
+
+class Ranker(Protocol):
+    """What these functions read of a :class:`bot.ranking.Ranker` (which imports this module)."""
+
+    weights: Weights
+    features: frozenset[str]
+    prior: PriorIndex | None
+    translations: Translations | None
+
+    def question_words(self, analysis: Analysis) -> QuestionWords: ...
+
+
+async def load_learned(store: Store, analyser: _Analyser, w: Weights) -> tuple[PriorIndex | None, Translations | None]:
+    """The earlier questions' index (``prior``/``earlier`` weights on) and the translations (``transl`` on) of
+    ``store``; None for one whose weights are off or whose file is missing (logged)."""
+    prior = await prior_index(store, analyser) if w.prior or w.earlier else None
+    return prior, (await translations(store, analyser) if w.transl else None)
+
+
+def learned_shares(r: Ranker, analysis: Analysis, records: Mapping[int, PassageRecord]) -> dict[str, dict[int, float]]:
+    """The ``prior`` part's and stage's values (:meth:`bot.prior.PriorIndex.shares`) and the ``transl`` part's
+    (:meth:`bot.translation.Translations.shares`) of ``records`` for the question ``analysis``, as fields of
+    :class:`bot.candidates.Candidates`; each left out (empty) without its data or weight, or without the ``prior``
+    feature."""
+    w = r.weights
+    if "prior" not in r.features or not analysis.terms:
+        return {}
+    words = r.question_words(analysis)
+    out = {}
+    if r.prior is not None and (w.prior or w.earlier):
+        out["prior"] = r.prior.shares(words, records)
+    if r.translations is not None and w.transl:
+        out["transl"] = r.translations.shares(words, records)
+    return out
+
+
+def warm_learned(r: Ranker) -> None:
+    """Analyse the earlier questions (≈ 0.2 s) and learn the translations now when a weight reads them (the start-up
+    and store-swap warm-ups), not at the first question."""
+    if r.prior is not None and (r.weights.prior or r.weights.earlier):
+        r.prior.by_key  # noqa: B018 - built at its first read, kept with the index
+    if r.translations is not None and r.weights.transl:
+        r.translations.counts  # noqa: B018 - learned at its first read, kept with the translations
+
+
+__all__ = ["learned_shares", "load_learned", "warm_learned"]
