@@ -278,33 +278,26 @@ def not_ruled(search: str) -> UserError | None:
     documents' rulings cite no rule by its number, so the player is pointed to the rule itself, which ``/regel suche``
     shows with what the documents say under it, also under its old numbers (502.46 → 702.51; :mod:`bot.answers.rules`)
     — one line and the rule's button. A search of several numbers (:func:`rule_numbers`: ``702.19 702.20``,
-    ``502.46, 502.32``, ``701.19c und 701.30``) gets the same for each of its first :data:`MAX_NUMBERS` numbers
-    (:func:`_not_ruled_several`). None when ``search`` names no rule number (its „nichts gefunden“ stays)."""
+    ``502.46, 502.32``, ``701.19c und 701.30``) gets the same for each of its first :data:`MAX_NUMBERS` numbers, in
+    one line (:func:`_unruled`). None when ``search`` names no rule number (its „nichts gefunden“ stays)."""
     number = parse_number(search) if len(search) <= 40 else None
-    if number is None:
-        several = rule_numbers(search)
-        return _not_ruled_several(search, several) if several is not None else None
-    shown = quote_user(search, 40)
-    return UserError(f"Nichts gefunden für „{shown}“",
-                     f"{number} ist eine Regelnummer, und kein Ruling nennt sie: die Regel und was die Dokumente unter "
-                     f"ihr, auch unter alten Nummern, sagen, zeigt `/regel suche: {number}` (Knopf unten).",
-                     actions=[Action(f"Regel {number}", "rule", number)])
+    found = NumberSearch(numbers=[number]) if number is not None else rule_numbers(search)
+    return _unruled(search, found) if found is not None else None
 
 
-def _not_ruled_several(search: str, found: NumberSearch) -> UserError:
-    """:func:`not_ruled` of a search of several pieces (``found``, of :func:`rule_numbers`) whose words found no ruling
-    either: one line naming its first :data:`MAX_NUMBERS` rule numbers with a button to each rule (an old number's
-    button opens its era page, „502.46 … heute 702.51“, as the button of one number does), a line naming the numbers
-    not given a button, the pieces that are no rule number, and the words searched in vain."""
+def _unruled(search: str, found: NumberSearch) -> UserError:
+    """:func:`not_ruled` of a search of one rule number or of several pieces (``found``, of :func:`rule_numbers`)
+    whose words found no ruling either: one line naming its first :data:`MAX_NUMBERS` rule numbers with a button to
+    each rule (an old number's button opens its era page, „502.46 … heute 702.51“), a line naming the numbers not
+    given a button, the pieces that are no rule number, and the words searched in vain. One number: „702.19 ist eine
+    Regelnummer, und kein Ruling nennt sie: die Regel … zeigt `/regel suche: 702.19` (Knopf unten).“; several:
+    „702.19 und 702.20 sind Regelnummern, … jede Regel … (Knöpfe unten).“"""
     shown = found.numbers[:MAX_NUMBERS]
     listed = " und ".join([", ".join(shown[:-1]), shown[-1]] if len(shown) > 1 else shown)
-    lines = []
-    if len(shown) == 1:
-        lines.append(f"{listed} ist eine Regelnummer, und kein Ruling nennt sie: die Regel und was die Dokumente "
-                     f"unter ihr, auch unter alten Nummern, sagen, zeigt `/regel suche: {listed}` (Knopf unten).")
-    elif shown:
-        lines.append(f"{listed} sind Regelnummern, und kein Ruling nennt sie: jede Regel und was die Dokumente unter "
-                     f"ihr, auch unter alten Nummern, sagen, zeigt `/regel suche: {' '.join(shown)}` (Knöpfe unten).")
+    one = len(shown) == 1
+    lines = [f"{listed} {'ist eine Regelnummer' if one else 'sind Regelnummern'}, und kein Ruling nennt sie: "
+             f"{'die' if one else 'jede'} Regel und was die Dokumente unter ihr, auch unter alten Nummern, sagen, "
+             f"zeigt `/regel suche: {' '.join(shown)}` ({'Knopf' if one else 'Knöpfe'} unten)."] if shown else []
     if len(found.numbers) > MAX_NUMBERS:
         rest = ", ".join(quote_user(n, 20) for n in found.numbers[MAX_NUMBERS : MAX_NUMBERS + _NAMED_REST])
         more = len(found.numbers) - MAX_NUMBERS - _NAMED_REST
@@ -324,7 +317,7 @@ def numbers_only(search: str) -> UserError | None:
     are no words of a ruling (the ranked search met „1“ of „+1/+1-Marke“ in „8000.1“). None for a search with words or
     of one number alone (searched as before)."""
     found = rule_numbers(search)
-    return _not_ruled_several(search, found) if found is not None and not found.words else None
+    return _unruled(search, found) if found is not None and not found.words else None
 
 
 def numbers_line(search: str) -> str:
