@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from functools import partial
 
 from bot.analysis import Analysis
 from bot.answers.abolished import abolished_search, register_words
@@ -25,7 +26,7 @@ from bot.answers.markup_notes import reads_markup
 from bot.answers.name_notes import reading_line
 from bot.answers.paging import hit_pages, search_excerpt
 from bot.answers.query_notes import query_notes
-from bot.answers.registry import AnswerContext, UserError, action, answer
+from bot.answers.registry import AnswerContext, UserError, action, answer, run_action
 from bot.answers.rule_numbers import not_ruled, numbers_line, numbers_only
 from bot.answers.sources import passage_source
 from bot.answers.today import PageNotes, newer_rulings, status_text
@@ -162,8 +163,6 @@ def nothing_found(text: str, cards: list[NameHit] | None = None) -> UserError:
     """The German „nichts gefunden“ error for a search text (shown shortened, cleaned), first naming its players'
     words the documents have no word for with their meaning (:func:`bot.question_words.players_said`: „lord“); with
     ``cards`` (name-index hits for the text) it offers their rulings as buttons: „Meintest du die Karte …?“."""
-    if (number := not_ruled(text)) is not None:  # a rule number: the rule is what is asked for (/regel suche)
-        return number
     shown = quote_user(text, 80) or "(leer)"
     # a players' word no document has a word for („lord“) is said with its meaning, as /frage says it
     hint = "".join(f"{line}\n" for line in players_said(tokens(text[:2000]))) + (
@@ -261,7 +260,8 @@ async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = 
     Raises:
         UserError: nothing found (German), or the store has no search index.
     """
-    if (numbers := numbers_only(text)) is not None:  # „702.19 702.20“: no ruling names a rule by its number
+    answers = partial(_rule_answered, ctx)
+    if (numbers := await numbers_only(text, answers)) is not None:  # „702.19 702.20“: no ruling names a rule by number
         raise numbers
     named = await named_card(ctx, text) if card is None else None
     about, query = await _abolished_query(ctx, text, card is None and named is None)
@@ -279,8 +279,8 @@ async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = 
     if named is not None and (not result.hits or named[1].how != UNCLEAR or _only_name(result, named[0])):
         # The search text names a card („Tolsimir“, „Kenner der Strassen“, „borosrekrut“): its rulings first.
         return await _card_first(ctx, named, text, result)
-    if not result.hits:
-        raise nothing_found(text, close_cards(ctx, text))
+    if not result.hits:  # a rule number: the rule is what is asked for (/regel suche), else „nichts gefunden“
+        raise await not_ruled(text, answers) or nothing_found(text, close_cards(ctx, text))
     title = f"Rulings mit „{shown}“" + (f" – {card.name}" if card else "")
     unknown = await not_ordinary(_unknown(result, (await ranker(ctx.store)).term_weights, card, ctx.names))
     players, unknown = players_split(unknown)  # „boardwipe“: players' language, no card's name
@@ -297,13 +297,20 @@ async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = 
     else:
         note = "\n" + unknown_line(unknown) if unknown else ""  # under the count of hits
     note += "\n" + players_line(players) if players else ""
-    note += "\n" + line if (line := numbers_line(text)) else ""  # „702.19 trampelschaden“: the number's rule
+    # „702.19 trampelschaden“: the number's rule
+    note += "\n" + line if (line := await numbers_line(text, answers)) else ""
     reply = await _hits_reply(ctx, title, lead + search_intro(result, shown) + note, result)
     if named is not None:  # words found in the rulings' text, but the words also name a card: offer it
         first = reply.pages[0]
         first.body = f"Meintest du die Karte **{named[0].name}**? Ihre Rulings: Knopf unten.\n\n{first.body}"
         first.actions = reply.actions = [_card_button(named[0]), *reply.actions][: CARD_BUTTONS + 1]
     return reply
+
+
+async def _rule_answered(ctx: AnswerContext, number: str) -> bool:
+    """True when the button to the rule ``number`` (``rb:rule:<number>``, what ``/regel suche`` answers for it)
+    answers it, not „Regel … nicht gefunden“: only such a rule is pointed to (:func:`not_ruled`)."""
+    return not (await run_action(ctx, "rule", number)).error
 
 
 async def _abolished_query(ctx: AnswerContext, text: str, asked: bool) -> tuple[frozenset[str], str]:
