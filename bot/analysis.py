@@ -455,14 +455,14 @@ class Analyser:
         return list(concepts), covered
 
     def _repair(self, raw: list[str], english: bool = False) -> tuple[list[str], set[int]]:
-        """Question words the documents lack, replaced by a spelling they have (umlauts, then typos); and the
-        indices of the words repaired as typos. By edit distance (:attr:`Options.edits`), a word is no typo when
-        the documents have a word of its stem of four letters or more ("gewinne", "werfe"; not "fede", whose stem
-        ``fed`` is also "feder"'s) or the question is ``english``. A typo is repaired to another declined form of
-        the word when the documents hold one, before the nearest word („alten“ → 001's „alte“, not „arten“ at the
-        same distance; :func:`bot.word_parts.other_form`; the notes name no such repair:
-        :func:`bot.answers.unknown_notes.inflected`). A players' word of ``data/players_words.tsv``
-        (:func:`bot.players_words.listed`) is never repaired."""
+        """Question words the documents lack, replaced by a spelling they have (umlauts, also the participle of a verb
+        they have: „ausgefuehrt“ of 101.3's „ausführen“; then typos); and the indices of the words repaired as typos.
+        By edit distance (:attr:`Options.edits`), a word is no typo when the documents have a word of its stem of four
+        letters or more ("gewinne", "werfe"; not "fede", whose stem ``fed`` is also "feder"'s) or the question is
+        ``english``. A typo is repaired to another declined form of the word when the documents hold one, before the
+        nearest word („alten“ → 001's „alte“, not „arten“ at the same distance; :func:`bot.word_parts.other_form`; the
+        notes name no such repair: :func:`bot.answers.unknown_notes.inflected`). A players' word of
+        ``data/players_words.tsv`` (:func:`bot.players_words.listed`) is never repaired."""
         typos = 0
         out = []
         repaired: set[int] = set()
@@ -472,7 +472,8 @@ class Analyser:
                     or players_words.listed(word)):  # a players' word („ulten“, „regen“) is no slip
                 out.append(word)
                 continue
-            fixed = next((v for v in restore_umlauts(word) if self.vocab.knows(v)), None)
+            fixed = next((v for v in restore_umlauts(word) if self.vocab.knows(v)), None) or next(
+                (v for v in restore_umlauts(word) if self._participle(v) is not None), None)  # „ausgefuehrt“
             stem = snowball(word)
             if edits and fixed is None and (english or (len(stem) >= MIN_TYPO and self.vocab.has_stem(stem))
                                             or self.vocab.names_concept(word, stem, fold(self.lemma(word)))):

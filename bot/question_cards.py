@@ -11,6 +11,7 @@ words count, never a part of a compound: "Zeit" inside "Spontanzauberzeit" does 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from functools import cache
 
 from bot.analysis import STOP_WORDS, Analyser, Analysis, Options, snowball
 from bot.mentions import scanner
@@ -18,6 +19,8 @@ from bot.namedata import StoredStems, name_stems
 from bot.search import NameIndex
 from bot.store import PassageRecord
 from bot.store.names import StoredNames
+from bot.text import fold
+from bot.textsearch import synonyms
 
 #: A card-name word found more often than this in the documents is no sign that a question names the card.
 MAX_NAME_WORD = 12
@@ -85,7 +88,8 @@ def rare_name_stems(a: Analyser, names: NameIndex) -> NameWords:
 def cards_by_name_words(a: Analyser, analysis: Analysis, words: Mapping[str, frozenset[int]]) -> list[int]:
     """The cards (ids, at most three; [] when more) one of whose rare name words (``words``:
     :func:`rare_name_stems`) the question of ``analysis`` uses as a whole word, most such words first. The stem of
-    each word as read counts (:meth:`bot.analysis.Analyser.stems`' first term), not its compound parts. First,
+    each word as read counts (:meth:`bot.analysis.Analyser.stems`' first term), not its compound parts, nor a word a
+    synonym group lists as typed (:func:`listed_only`: „kriegen“). First,
     when the analysis repaired a typo and ``words`` is a :class:`NameWords`: the whole names (of two or more words,
     or capitalised as printed) in the question's content words as repaired („azorius herolt“ → Azorius-Herold)."""
     if analysis.repaired and isinstance(words, NameWords):
@@ -93,11 +97,28 @@ def cards_by_name_words(a: Analyser, analysis: Analysis, words: Mapping[str, fro
         if found:
             return found
     votes: dict[int, int] = {}
-    for term in dict.fromkeys(a.stems(w)[0] for w in analysis.words):
+    named = words.names.data.word_count if isinstance(words, NameWords) else None
+    for term in dict.fromkeys(a.stems(w)[0] for w in analysis.words if not listed_only(w, named)):
         for card_id in words.get(term, ()):
             votes[card_id] = votes.get(card_id, 0) + 1
     ranked = sorted(votes, key=lambda c: (-votes[c], c))
     return ranked[:3] if len(ranked) <= 3 else []
+
+
+@cache
+def listed_forms() -> frozenset[str]:
+    """The one-word forms ``data/synonyms.tsv`` lists for its groups, folded (``kriegen``, ``kriegt``, ``krieg`` of
+    „erhalten“; :func:`bot.textsearch.synonyms`)."""
+    return frozenset(fold(n) for g in synonyms() for n in g.names if " " not in n)
+
+
+def listed_only(word: str, named: Callable[[str], int] | None = None) -> bool:
+    """True when the question's ``word`` is a form a synonym group lists (:func:`listed_forms`) and no card's name
+    has it as typed (``named``: how many names have a folded word, :meth:`bot.namedata.MemoryNames.word_count`): the
+    player typed the group's word, so it names no card by a rare name word of the same stem („kriegen“ is the
+    players' „erhalten“, not „Krieges“ of Kosten des Krieges)."""
+    folded = fold(word)
+    return folded in listed_forms() and (named is None or not named(folded))
 
 
 def of_kind(p: PassageRecord, cards: Collection[int], kinds: frozenset[str], card_words: frozenset[str],

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from operator import itemgetter
 from typing import NamedTuple
 
@@ -477,15 +477,14 @@ class NameIndex:
         close = typos + [h for h in hits if h not in typos and (h.tier < FUZZY or h.score >= CLOSE_SCORE)]
         return Lookup(None, UNCLEAR, close[:offer]) if close else Lookup(None, MISSING, [])  # far names: no offer
 
-    def named(self, text: str) -> NameHit | None:
-        """The card a free text names (a search text, not an option that takes a card): the card of
-        :meth:`resolve`, else the one card whose name the text begins or whose words it has (``Tolsimir`` →
-        Tolsimir Wolfsblut), else None. An answer using it says which card it took."""
+    def named(self, text: str) -> Lookup:
+        """How a free text names a card (a search text, not an option that takes a card): its :meth:`lookup` when
+        that answers a card (exact, typo, short name), else with the one card whose name the text begins or whose
+        words it has as its hit (``Tolsimir`` → Tolsimir Wolfsblut, :attr:`Lookup.how` :data:`UNCLEAR`), else with
+        none. An answer using it says which card it took."""
         found = self.lookup(text)
-        if found.hit is not None:
-            return found.hit
-        partial = [h for h in found.candidates if h.tier in (PREFIX, WORD_PREFIX)]
-        return partial[0] if len(partial) == 1 else None
+        partial = [h for h in found.candidates if h.tier in (PREFIX, WORD_PREFIX)] if found.hit is None else []
+        return replace(found, hit=partial[0]) if len(partial) == 1 else found
 
     @staticmethod
     def _rivals(typed: Typed, typo: NameHit, hits: list[NameHit]) -> bool:

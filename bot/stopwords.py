@@ -123,13 +123,15 @@ def is_verb_wissen(words: list[str], i: int) -> bool:
         (i > 0 and words[i - 1] in PRONOUNS) or (i + 1 < len(words) and words[i + 1] in PRONOUNS)
     )
 
-#: What a card prints and a question about the card asks ("wie viel kostet …", "welche Farbe hat …"): such a
-#: question wants the card's text (CR 200.1: name, mana cost, type line, text box, power and toughness).
+#: What a card prints and a question about the card asks ("wie viel kostet …", "welche Farbe hat …", "X oracle"):
+#: such a question wants the card's text (CR 200.1: name, mana cost, type line, text box, power and toughness;
+#: players call a card's current text its Oracle text, CR 108.1). The one reading of these words: the ranking's
+#: (:meth:`bot.ranking.Ranker._asks_card`) and the notes' (:func:`bot.answers.unknown_notes.asked_name`).
 CARD_PROPERTIES = _word_list(
     """
-    kosten kostet kostest kosts manakosten manawert farbe farben farbig typ typen kartentyp typzeile untertyp
-    untertypen stärke widerstandskraft widerstand kartentext text seltenheit cost costs color colour type power
-    toughness
+    koste kosten kostet kostest kosts manakosten manawert farbe farben farbig typ typen kartentyp typzeile untertyp
+    untertypen stärke widerstandskraft widerstand kartentext text oracle oracletext seltenheit cost costs color colour
+    type power toughness
     """
 )
 #: Verbs that ask about a term rather than say something of it ("was bedeutet Vorrang", "wann bekomme ich

@@ -211,6 +211,15 @@ def test_stop_and_weak_words_typed_without_umlauts_are_read_as_listed(a):
     assert a.analyse("wurden", question=True).words == a.analyse("wurden").words
 
 
+def test_a_participle_typed_without_umlauts_is_read_with_them_when_its_verb_is_the_documents(a):
+    # 003's 101.3 „Jeder Teil einer Anweisung, der sich nicht ausführen lässt“: the documents print „ausführen“, not
+    # „ausgeführt“; „ausgefuehrt“ is its participle typed without umlauts (before: the stem
+    # „ausgefuhrt“, no document's word, and the question was called one the documents do not answer)
+    got = a.analyse("anweisung nicht ausgefuehrt", question=True)
+    assert (got.words, got.all_terms()) == (["anweisung", "ausgeführt"],
+                                            a.analyse("anweisung nicht ausgeführt", question=True).all_terms())
+
+
 def test_a_compound_names_the_concept_of_its_modifier(a):
     # „Hybridkarte“: 001 says „Halbe-Halbe-Manasymbol“, 003 „Hybrid-Manasymbol“ (one row of the term table)
     asked = a.analyse("kann ich hybridkarte mit einer farbe wirken", question=True)

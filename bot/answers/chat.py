@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import re
 
+from bot.answers.card_rulings import card_rulings
 from bot.answers.cards import SPLIT_ACTION, card_choices, card_reply, find_card_noted, with_note
 from bot.answers.layout import ruling_pages
 from bot.answers.mechanics import mechanic_pages, mechanics
 from bot.answers.name_notes import NOTED, reading_line
 from bot.answers.registry import UNKNOWN_BUTTON_TEXT, AnswerContext, UserError, action, answer
-from bot.answers.rulings import card_rulings
 from bot.answers.today_index import today_index
 from bot.custom_id import NoArg
 from bot.mentions import bracket_mentions, outside_brackets, scanner, spoiled, without_spoilers

@@ -68,6 +68,8 @@ class NumberSearch:
         words: the other pieces, searched as words after the numbers.
         readings: lines saying how an ambiguous comma was read (:func:`read_commas`).
         many: more than :data:`MAX_PIECES` different pieces: the words are named as not searched.
+        unknown: of the first :data:`MAX_NUMBERS` numbers, those the bot answers no rule for (``999.99``: in no
+            document and no official rule), asked by :func:`not_ruled`; empty until then.
     """
 
     numbers: list[str] = field(default_factory=list)
@@ -77,6 +79,7 @@ class NumberSearch:
     words: list[str] = field(default_factory=list)
     readings: list[str] = field(default_factory=list)
     many: bool = False
+    unknown: list[str] = field(default_factory=list)
     #: a piece as typed (casefolded) → the number it names, so a repeated piece is not judged again
     _typed: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
 
@@ -272,39 +275,54 @@ async def several_rules(ctx: AnswerContext, found: NumberSearch,
     return Reply(pages=pages, source=" · ".join(dict.fromkeys(sources)) or None)
 
 
-def not_ruled(search: str) -> UserError | None:
+#: Asks whether the bot answers a rule number (the rule's button: ``/regel suche`` with that number finds it).
+Answers = Callable[[str], Awaitable[bool]]
+
+
+async def not_ruled(search: str, answers: Answers) -> UserError | None:
     """The German reply to ``/ruling suche`` with one rule number (``702.19``, ``Regel 702.19``,
     :func:`bot.answers.rule_catalog.parse_number`) that no ruling names: rulings are searched by their words and the
     documents' rulings cite no rule by its number, so the player is pointed to the rule itself, which ``/regel suche``
     shows with what the documents say under it, also under its old numbers (502.46 → 702.51; :mod:`bot.answers.rules`)
     — one line and the rule's button. A search of several numbers (:func:`rule_numbers`: ``702.19 702.20``,
-    ``502.46, 502.32``, ``701.19c und 701.30``) gets the same for each of its first :data:`MAX_NUMBERS` numbers
-    (:func:`_not_ruled_several`). None when ``search`` names no rule number (its „nichts gefunden“ stays)."""
+    ``502.46, 502.32``, ``701.19c und 701.30``) gets the same for each of its first :data:`MAX_NUMBERS` numbers, in
+    one line (:func:`_unruled`). A number ``answers`` says the bot answers no rule for (``999.99``: in no document,
+    not in the official rules) is said to be none, without a button. None when ``search`` names no rule number (its
+    „nichts gefunden“ stays)."""
     number = parse_number(search) if len(search) <= 40 else None
-    if number is None:
-        several = rule_numbers(search)
-        return _not_ruled_several(search, several) if several is not None else None
-    shown = quote_user(search, 40)
-    return UserError(f"Nichts gefunden für „{shown}“",
-                     f"{number} ist eine Regelnummer, und kein Ruling nennt sie: die Regel und was die Dokumente unter "
-                     f"ihr, auch unter alten Nummern, sagen, zeigt `/regel suche: {number}` (Knopf unten).",
-                     actions=[Action(f"Regel {number}", "rule", number)])
+    found = NumberSearch(numbers=[number]) if number is not None else rule_numbers(search)
+    return _unruled(search, await _answered(found, answers)) if found is not None else None
 
 
-def _not_ruled_several(search: str, found: NumberSearch) -> UserError:
-    """:func:`not_ruled` of a search of several pieces (``found``, of :func:`rule_numbers`) whose words found no ruling
-    either: one line naming its first :data:`MAX_NUMBERS` rule numbers with a button to each rule (an old number's
-    button opens its era page, „502.46 … heute 702.51“, as the button of one number does), a line naming the numbers
-    not given a button, the pieces that are no rule number, and the words searched in vain."""
-    shown = found.numbers[:MAX_NUMBERS]
-    listed = " und ".join([", ".join(shown[:-1]), shown[-1]] if len(shown) > 1 else shown)
-    lines = []
-    if len(shown) == 1:
-        lines.append(f"{listed} ist eine Regelnummer, und kein Ruling nennt sie: die Regel und was die Dokumente "
-                     f"unter ihr, auch unter alten Nummern, sagen, zeigt `/regel suche: {listed}` (Knopf unten).")
-    elif shown:
-        lines.append(f"{listed} sind Regelnummern, und kein Ruling nennt sie: jede Regel und was die Dokumente unter "
-                     f"ihr, auch unter alten Nummern, sagen, zeigt `/regel suche: {' '.join(shown)}` (Knöpfe unten).")
+async def _answered(found: NumberSearch, answers: Answers) -> NumberSearch:
+    """``found`` with its first :data:`MAX_NUMBERS` numbers that ``answers`` says the bot answers no rule for in
+    :attr:`NumberSearch.unknown` (each asked once)."""
+    return replace(found, unknown=[n for n in found.numbers[:MAX_NUMBERS] if not await answers(n)])
+
+
+def _listed(numbers: list[str]) -> str:
+    """``702.19``, ``702.19 und 702.20``, ``702.19, 702.20 und 104.3f``."""
+    return " und ".join([", ".join(numbers[:-1]), numbers[-1]] if len(numbers) > 1 else numbers)
+
+
+def _unruled(search: str, found: NumberSearch) -> UserError:
+    """:func:`not_ruled` of a search of one rule number or of several pieces (``found``, of :func:`rule_numbers`)
+    whose words found no ruling either: one line naming its first :data:`MAX_NUMBERS` rule numbers that the bot
+    answers with a button to each rule (an old number's button opens its era page, „502.46 … heute 702.51“), one
+    naming those it answers no rule for (:attr:`NumberSearch.unknown`, no button), a line naming the numbers not
+    given a button, the pieces that are no rule number, and the words searched in vain. One number: „702.19 ist eine
+    Regelnummer, und kein Ruling nennt sie: die Regel … zeigt `/regel suche: 702.19` (Knopf unten).“; several:
+    „702.19 und 702.20 sind Regelnummern, … jede Regel … (Knöpfe unten).“"""
+    shown = [n for n in found.numbers[:MAX_NUMBERS] if n not in found.unknown]
+    one = len(shown) == 1
+    lines = [f"{_listed(shown)} {'ist eine Regelnummer' if one else 'sind Regelnummern'}, und kein Ruling nennt sie: "
+             f"{'die' if one else 'jede'} Regel und was die Dokumente unter ihr, auch unter alten Nummern, sagen, "
+             f"zeigt `/regel suche: {' '.join(shown)}` ({'Knopf' if one else 'Knöpfe'} unten)."] if shown else []
+    if found.unknown:
+        shape, which = (("hat die Form einer Regelnummer", "eine solche Regel") if len(found.unknown) == 1 else
+                        ("haben die Form von Regelnummern", "solche Regeln"))
+        lines.append(f"{_listed(found.unknown)} {shape}, doch kein Dokument des Bots enthält oder zitiert {which} "
+                     f"(`/regel suche: {' '.join(found.unknown)}` findet sie nicht).")
     if len(found.numbers) > MAX_NUMBERS:
         rest = ", ".join(quote_user(n, 20) for n in found.numbers[MAX_NUMBERS : MAX_NUMBERS + _NAMED_REST])
         more = len(found.numbers) - MAX_NUMBERS - _NAMED_REST
@@ -318,23 +336,26 @@ def _not_ruled_several(search: str, found: NumberSearch) -> UserError:
                      actions=[Action(f"Regel {n}", "rule", n) for n in shown])
 
 
-def numbers_only(search: str) -> UserError | None:
+async def numbers_only(search: str, answers: Answers) -> UserError | None:
     """The reply of :func:`not_ruled` to a ``/ruling suche`` of several pieces that are all rule numbers or of a
     number's shape (``702.19 702.20``, ``7022.19 und 8000.1``), given before the rulings are searched: their digits
     are no words of a ruling (the ranked search met „1“ of „+1/+1-Marke“ in „8000.1“). None for a search with words or
     of one number alone (searched as before)."""
     found = rule_numbers(search)
-    return _not_ruled_several(search, found) if found is not None and not found.words else None
+    return _unruled(search, await _answered(found, answers)) if found is not None and not found.words else None
 
 
-def numbers_line(search: str) -> str:
+async def numbers_line(search: str, answers: Answers) -> str:
     """The line under ``/ruling suche``'s hits for a search of rule numbers and words whose words found rulings
-    (``702.19 trampelschaden``): its rule numbers, which no ruling names, pointed to ``/regel suche`` (at most
-    :data:`MAX_NUMBERS` named); ``""`` for a search that names no rule number."""
+    (``702.19 trampelschaden``): its rule numbers the bot answers (``answers``), which no ruling names, pointed to
+    ``/regel suche`` (at most :data:`MAX_NUMBERS` named); ``""`` for a search that names no such number."""
     found = rule_numbers(search)
     if found is None or not found.numbers:
         return ""
-    shown = found.numbers[:MAX_NUMBERS]
+    found = await _answered(found, answers)
+    shown = [n for n in found.numbers[:MAX_NUMBERS] if n not in found.unknown]
+    if not shown:
+        return ""
     more = " …" if len(found.numbers) > MAX_NUMBERS else ""
     return (f"ℹ️ Regelnummern nennt kein Ruling; die Regel{'n' if len(shown) > 1 else ''} "
             f"{', '.join(shown)}{more} zeigt `/regel suche: {' '.join(shown)}`.")

@@ -1,4 +1,5 @@
-"""Rulings: ``/ruling`` with a card (all its rulings) or search words (full text), and outdated notices.
+"""Rulings: ``/ruling`` with a card (all its rulings: :mod:`bot.answers.card_rulings`) or search words (full text),
+and outdated notices.
 
 Sources: the ``* `` rulings of the four set FAQs (document 001), the ``•`` rulings of the clash
 article (000) and the dated rulings lists (002, 004), as stored by the importer. Search words are ranked
@@ -14,16 +15,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from functools import partial
 
 from bot.analysis import Analysis
 from bot.answers.abolished import abolished_search, register_words
 from bot.answers.card_lines import mention_note
+from bot.answers.card_rulings import card_rulings
 from bot.answers.cards import card_from_button, find_card_noted, with_note
-from bot.answers.layout import ruling_pages
 from bot.answers.markup_notes import reads_markup
+from bot.answers.name_notes import reading_line
 from bot.answers.paging import hit_pages, search_excerpt
 from bot.answers.query_notes import query_notes
-from bot.answers.registry import AnswerContext, UserError, action, answer
+from bot.answers.registry import AnswerContext, UserError, action, answer, run_action
 from bot.answers.rule_numbers import not_ruled, numbers_line, numbers_only
 from bot.answers.sources import passage_source
 from bot.answers.today import PageNotes, newer_rulings, status_text
@@ -45,8 +48,8 @@ from bot.reply import (
     quote_user,
     shared_date,
 )
-from bot.search import EXACT, FUZZY, NameHit, NameIndex
-from bot.store import CardRecord, PassageRecord, RulingRecord, Store
+from bot.search import FUZZY, UNCLEAR, Lookup, NameHit, NameIndex
+from bot.store import CardRecord, PassageRecord, Store
 from bot.text import clean, german_int, name_words, tokens
 
 #: Search hits shown at most; the answer says how many more there were.
@@ -56,90 +59,6 @@ HITS_PER_PAGE = 6
 PAGE_CHARS = EMBED_DESCRIPTION_MAX - 200
 #: Buttons to the rulings of the best-ranked cards (or sections) of a search.
 CARD_BUTTONS = 5
-
-# --- a card's rulings ------------------------------------------------------------------------
-
-
-async def linked_mechanics(store: Store, card: CardRecord, rulings: list[RulingRecord]) -> list[tuple[int, str]]:
-    """Mechanics sections a card's rulings point to (``Siehe auch „…“ im Abschnitt ALLGEMEINES``),
-    and the section the card is printed in as an example: ``[(mechanic id, title)]`` in that order.
-    """
-    sections = await store.mechanic_sections()  # in document order: the first of a title is the lowest position
-    found: dict[int, str] = {}
-    for ruling in rulings:
-        if ruling.see_mechanic:
-            m = next((m for m in sections if m.document.id == ruling.document.id and m.title == ruling.see_mechanic),
-                     None)
-            if m is not None:
-                found.setdefault(m.id, m.title)
-    if card.mechanic_id is not None and card.mechanic_id not in found:
-        m = next((m for m in sections if m.id == card.mechanic_id), None)
-        if m is not None:
-            found[m.id] = m.title
-    return list(found.items())
-
-
-#: The button a channel message (``[[Karte|rulings]]``) adds when a card's rulings fill more than one page.
-ALL_RULINGS = "Alle Rulings (zum Blättern)"
-#: The same button when the card has no rulings of its own, only those of its sections.
-ALL_SECTION_RULINGS = "Rulings der Abschnitte (zum Blättern)"
-
-
-def _and_list(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " und " + items[-1]
-
-
-def _sections_lead(card: CardRecord, sections: list[tuple[str, int]]) -> str:
-    """First line of a card without rulings of its own: which section rulings follow and how many."""
-    count = sum(n for _title, n in sections)
-    names = _and_list([in_quotes(title) for title, _n in sections])
-    where = "dem Abschnitt" if len(sections) == 1 else "den Abschnitten"
-    return (f"Zu {card.name} selbst gibt es in den Dokumenten keine eigenen Rulings; es folgen "
-            f"{count} {'Ruling' if count == 1 else 'Rulings'} aus {where} {names}, auf den sich die Karte bezieht:")
-
-
-async def card_rulings(ctx: AnswerContext, card: CardRecord, all_button: bool = False) -> Reply:
-    """All rulings of ``card`` in document order with outdated notices, then the rulings of the
-    mechanics sections its rulings refer to (linked, not lost), with buttons to the card and sections.
-
-    A card without rulings of its own but with section rulings starts with those, under a first line saying
-    so ("keine eigenen Rulings; es folgen 3 Rulings aus dem Abschnitt „Einberufen“"), titled with both counts,
-    so that no page says "keine Rulings" before pages of rulings. ``all_button``: when the rulings fill more
-    than one page, a first button :data:`ALL_RULINGS` (or :data:`ALL_SECTION_RULINGS`) to all of them
-    (``rb:rulings:<card id>``, for a channel message that shows one page).
-    """
-    rulings = await ctx.store.rulings_for_card(card.id)
-    linked = await linked_mechanics(ctx.store, card, rulings)
-    index = await today_index(ctx.store)
-    titles = {title for _id, title in linked}
-    shown = [
-        replace(r, text=f"{r.text}\n↳ Die Rulings dieses Abschnitts folgen nach den Rulings der Karte.")
-        if r.see_mechanic in titles
-        else r
-        for r in rulings
-    ]
-    sections = [(title, await ctx.store.rulings_for_mechanic(mechanic_id)) for mechanic_id, title in linked]
-    sections = [(title, section) for title, section in sections if section]
-    own = bool(rulings) or not sections
-    pages = ruling_pages(index, f"Rulings: {card.name} ({len(rulings)})", shown) if own else []
-    actions = [Action(label="Karte anzeigen", action="card", arg=str(card.id))]
-    docs = {r.document.title: None for r in rulings} or {card.document.title: None}
-    for title, section in sections:
-        if own:
-            lead = f"Rulings aus dem Abschnitt {in_quotes(title)}, auf den sich {card.name} bezieht:"
-            heading = f"Abschnitt {in_quotes(title)} (ALLGEMEINES)"
-        else:
-            lead = _sections_lead(card, [(t, len(s)) for t, s in sections]) if not pages else ""
-            heading = f"Rulings: {card.name} (0 eigene · {len(section)} aus Abschnitt {in_quotes(title)})"
-        pages += ruling_pages(index, heading, section, lead)
-        docs.update({r.document.title: None for r in section})
-    actions += [Action(label=f"Mechanik: {title}", action="mechanic", arg=str(m_id)) for m_id, title in linked]
-    if all_button and len(pages) > 1:
-        label = ALL_RULINGS if rulings else ALL_SECTION_RULINGS
-        actions.insert(0, Action(label=label, action="rulings", arg=str(card.id)))
-    dates = [r.document.date for r in rulings] or [card.document.date]
-    dates += [r.document.date for _title, section in sections for r in section]
-    return Reply(pages=pages, source=" · ".join(docs), date=shared_date(dates), actions=actions[:20])
 
 
 @action("rulings")
@@ -244,8 +163,6 @@ def nothing_found(text: str, cards: list[NameHit] | None = None) -> UserError:
     """The German „nichts gefunden“ error for a search text (shown shortened, cleaned), first naming its players'
     words the documents have no word for with their meaning (:func:`bot.question_words.players_said`: „lord“); with
     ``cards`` (name-index hits for the text) it offers their rulings as buttons: „Meintest du die Karte …?“."""
-    if (number := not_ruled(text)) is not None:  # a rule number: the rule is what is asked for (/regel suche)
-        return number
     shown = quote_user(text, 80) or "(leer)"
     # a players' word no document has a word for („lord“) is said with its meaning, as /frage says it
     hint = "".join(f"{line}\n" for line in players_said(tokens(text[:2000]))) + (
@@ -265,22 +182,18 @@ def nothing_found(text: str, cards: list[NameHit] | None = None) -> UserError:
 MAX_NAME_QUERY = 80
 
 
-async def named_card(ctx: AnswerContext, text: str) -> tuple[CardRecord, bool] | None:
-    """The card a ruling search text names, if it names one clearly and the card has rulings:
-    ``(card, exact)``, ``exact`` when the text is a whole name of the card (not only a prefix or typo).
-
-    Uses :meth:`bot.search.NameIndex.named` (exact, clear typo, or the one card it begins), so
-    „Tolsimir“ → Tolsimir Wolfsblut, „Kenner der Strassen“ → Kenner der Straßen; None otherwise.
-    """
+async def named_card(ctx: AnswerContext, text: str) -> tuple[CardRecord, Lookup] | None:
+    """The card a ruling search text names, if it names one clearly: ``(card, found)``, ``found`` the look-up that
+    read it (:meth:`bot.search.NameIndex.named`, the look-up of ``/karte``: a whole name in any spelling ``/karte``
+    accepts — „borosrekrut“, „ueberwachsene grabstaette“, an English name of a store built with card files —, a typo
+    of one clear name, a short name, or the one card the text begins: „Tolsimir“ → Tolsimir Wolfsblut). The card may
+    have no rulings of its own: its sections' rulings, or the line that it has none, are its rulings
+    (:func:`bot.answers.card_rulings.card_rulings`). None otherwise."""
     if len(text) > MAX_NAME_QUERY:
         return None
-    hit = ctx.names.named(text)
-    if hit is None:
-        return None
-    card = await ctx.store.card(hit.card_id)
-    if card is None or not await ctx.store.rulings_for_card(card.id):
-        return None
-    return card, hit.tier == EXACT
+    found = ctx.names.named(text)
+    card = await ctx.store.card(found.hit.card_id) if found.hit is not None else None
+    return (card, found) if card is not None else None
 
 
 def close_cards(ctx: AnswerContext, text: str) -> list[NameHit]:
@@ -298,11 +211,16 @@ def _card_button(card: CardRecord) -> Action:
     return Action(f"Rulings: {card.name}", "rulings", str(card.id))
 
 
-async def _card_first(ctx: AnswerContext, card: CardRecord, text: str, result: SearchResult) -> Reply:
-    """A search text that names ``card``: the card's rulings (with notices) first, then the full-text hits."""
+async def _card_first(ctx: AnswerContext, named: tuple[CardRecord, Lookup], text: str, result: SearchResult) -> Reply:
+    """A search text that names a card (``named``, :func:`named_card`): the card's rulings (with notices) first, then
+    the full-text hits; a name read as a typo or a short name is said as ``/karte`` says it
+    (:func:`bot.answers.name_notes.reading_line`), an exact one as a card's name."""
+    card, found = named
     reply = await card_rulings(ctx, card)
     shown = quote_user(text, 80)
-    lead = f"„{shown}“ ist ein Kartenname: die Rulings von **{card.name}**."
+    said = reading_line(text, found, card.name)
+    lead = f"_{said}_\nDie Rulings von **{card.name}**." if said else (
+        f"„{shown}“ ist ein Kartenname: die Rulings von **{card.name}**.")
     if result.hits:
         lead += " Die Volltext-Treffer folgen nach den Rulings der Karte."
     reply.pages[0].body = f"{lead}\n\n{reply.pages[0].body}"
@@ -342,7 +260,8 @@ async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = 
     Raises:
         UserError: nothing found (German), or the store has no search index.
     """
-    if (numbers := numbers_only(text)) is not None:  # „702.19 702.20“: no ruling names a rule by its number
+    answers = partial(_rule_answered, ctx)
+    if (numbers := await numbers_only(text, answers)) is not None:  # „702.19 702.20“: no ruling names a rule by number
         raise numbers
     named = await named_card(ctx, text) if card is None else None
     about, query = await _abolished_query(ctx, text, card is None and named is None)
@@ -357,11 +276,11 @@ async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = 
         result = await search_rulings(ctx.store, query, names=ctx.names)
     kept = [h for h in result.hits if about.intersection(h.passage.concepts)]  # „Mana“ alone is not what is asked
     result = replace(result, hits=kept, total=len(kept)) if kept else result
-    if named is not None and (not result.hits or named[1] or _only_name(result, named[0])):
-        # The search text names a card („Tolsimir“, „Kenner der Strassen“): its rulings first.
-        return await _card_first(ctx, named[0], text, result)
-    if not result.hits:
-        raise nothing_found(text, close_cards(ctx, text))
+    if named is not None and (not result.hits or named[1].how != UNCLEAR or _only_name(result, named[0])):
+        # The search text names a card („Tolsimir“, „Kenner der Strassen“, „borosrekrut“): its rulings first.
+        return await _card_first(ctx, named, text, result)
+    if not result.hits:  # a rule number: the rule is what is asked for (/regel suche), else „nichts gefunden“
+        raise await not_ruled(text, answers) or nothing_found(text, close_cards(ctx, text))
     title = f"Rulings mit „{shown}“" + (f" – {card.name}" if card else "")
     unknown = await not_ordinary(_unknown(result, (await ranker(ctx.store)).term_weights, card, ctx.names))
     players, unknown = players_split(unknown)  # „boardwipe“: players' language, no card's name
@@ -378,13 +297,20 @@ async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = 
     else:
         note = "\n" + unknown_line(unknown) if unknown else ""  # under the count of hits
     note += "\n" + players_line(players) if players else ""
-    note += "\n" + line if (line := numbers_line(text)) else ""  # „702.19 trampelschaden“: the number's rule
+    # „702.19 trampelschaden“: the number's rule
+    note += "\n" + line if (line := await numbers_line(text, answers)) else ""
     reply = await _hits_reply(ctx, title, lead + search_intro(result, shown) + note, result)
     if named is not None:  # words found in the rulings' text, but the words also name a card: offer it
         first = reply.pages[0]
         first.body = f"Meintest du die Karte **{named[0].name}**? Ihre Rulings: Knopf unten.\n\n{first.body}"
         first.actions = reply.actions = [_card_button(named[0]), *reply.actions][: CARD_BUTTONS + 1]
     return reply
+
+
+async def _rule_answered(ctx: AnswerContext, number: str) -> bool:
+    """True when the button to the rule ``number`` (``rb:rule:<number>``, what ``/regel suche`` answers for it)
+    answers it, not „Regel … nicht gefunden“: only such a rule is pointed to (:func:`not_ruled`)."""
+    return not (await run_action(ctx, "rule", number)).error
 
 
 async def _abolished_query(ctx: AnswerContext, text: str, asked: bool) -> tuple[frozenset[str], str]:

@@ -37,7 +37,7 @@ from bot.players_words import gloss
 from bot.question_words import UNKNOWN_SHOWN, players_line, players_split, unknown_line, unknown_words
 from bot.reply import quote_user
 from bot.search import EXACT_MATCH, NameIndex
-from bot.stopwords import STOP_WORDS, is_english
+from bot.stopwords import CARD_PROPERTIES, STOP_WORDS, is_english
 from bot.store import CardRecord, PassageRecord
 from bot.text import canonical, fold, shorten
 from bot.text import tokens as name_tokens
@@ -257,10 +257,11 @@ async def unheld_card_line(question: str, cards: Sequence[CardRecord], names: Na
     return unowned_line(typed)
 
 
-#: A question asking for a card's cost or printed text („was kostet X“, „X oracle“, „kartentext von X“): asks what a
-#: named thing is, as the definition questions do (:attr:`bot.analysis.Analysis.definition`: „was macht X“, „wie
-#: funktioniert X“, „X erklären“). Its words are the frame, not the name.
-_ASKS_CARD = re.compile(r"\b(?:koste[nt]?|manakosten|oracle|oracletext|kartentext)\b", re.IGNORECASE)
+#: The words of a question asking for what a card prints (:data:`bot.stopwords.CARD_PROPERTIES`, the ranking's
+#: reading too: „was kostet X“, „X oracle“, „kartentext von X“, „welche farbe hat X“), folded: such a question asks
+#: what a named thing is, as the definition questions do (:attr:`bot.analysis.Analysis.definition`: „was macht X“,
+#: „wie funktioniert X“, „X erklären“). Its words are the frame, not the name.
+_ASKS_CARD = frozenset(canonical(fold(w)) for w in CARD_PROPERTIES)
 #: A word as typed (letters, digits, apostrophes and hyphens), case kept.
 _TYPED = re.compile(r"[\w'-]+")
 
@@ -269,20 +270,21 @@ def asked_name(question: str, analysis: Analysis, unowned: frozenset[str]) -> st
     """The name, as typed, of what a question asks about when that is a name the documents print of something the
     store has no card of (``unowned``: :func:`bot.question_mentions.unowned_names`, folded: 003's „Tarmogoyf“ of
     „… dieselben Eigenschaften wie die Karte Tarmogoyf“), ``""`` otherwise. The question asks what a named thing is,
-    does or costs (:attr:`Analysis.definition`: „was macht Tarmogoyf“, „wie funktioniert der Tarmogoyf im
-    friedhof“; :data:`_ASKS_CARD`: „was kostet Tarmogoyf“, „Tarmogoyf oracle“) or is only that name; the word is read
-    as typed (no typo repaired), names no concept of the term table or the synonym groups and is no players' word.
-    Neighbouring such words with only stop words between them are one name („Disa the Restless“)."""
+    does, costs or prints (:attr:`Analysis.definition`: „was macht Tarmogoyf“, „wie funktioniert der Tarmogoyf im
+    friedhof“; :data:`_ASKS_CARD`: „was kostet Tarmogoyf“, „Tarmogoyf oracle“, „welche farbe hat Tarmogoyf“) or is
+    only that name; the word is read as typed (no typo repaired), names no concept of the term table or the synonym
+    groups and is no players' word. Neighbouring such words with only stop words between them are one name („Disa
+    the Restless“)."""
     text = question[:2000]
-    frame = {canonical(fold(m.group())) for m in _ASKS_CARD.finditer(text)}
+    words = list(_TYPED.finditer(text))
     plain = {canonical(fold(w)) for w, terms in zip(analysis.words, analysis.word_terms, strict=False)
              if w not in analysis.typos and not any(t.startswith("zz") for t in terms) and gloss(w) is None}
-    typed = [m for m in _TYPED.finditer(text) if canonical(fold(m.group())) not in frame]
+    typed = [m for m in words if canonical(fold(m.group())) not in _ASKS_CARD]
     at = [i for i, m in enumerate(typed) if (k := canonical(fold(m.group()))) in unowned and k in plain]
     if not at:
         return ""
     content = [m for m in typed if fold(m.group()) not in STOP_WORDS]
-    asks = analysis.definition or bool(frame) or len(content) == len({typed[i].group() for i in at})
+    asks = analysis.definition or len(typed) < len(words) or len(content) == len({typed[i].group() for i in at})
     if not asks:
         return ""
     last = at[0]

@@ -184,11 +184,13 @@ async def test_a_card_the_store_lacks_that_a_document_mentions_is_said_no_card_o
 
 async def test_a_name_a_document_prints_of_no_card_is_said_no_card_wherever_the_question_asks_what_it_is(ctx):
     # 003 prints „Tarmogoyf“ and „Disa the Restless“ only as names in the example of 111.11, never of a card of the
-    # store: a question asking what such a name does, costs or is says so in one line and is hedged, without the
-    # word „Karte“ in it (before, „was macht Tarmogoyf“ led with 111.11 unhedged and without a note)
+    # store: a question asking what such a name does, costs, prints or is says so in one line and is hedged, without
+    # the word „Karte“ in it (what a card prints: the words the ranking reads as asking for the card,
+    # CARD_PROPERTIES; before, „was macht Tarmogoyf“ led with 111.11 unhedged and without a note)
     for question, name in (("was macht Tarmogoyf", "Tarmogoyf"), ("was kostet Tarmogoyf", "Tarmogoyf"),
                            ("Tarmogoyf erklären", "Tarmogoyf"), ("Tarmogoyf oracle", "Tarmogoyf"),
                            ("wie funktioniert der Tarmogoyf im friedhof", "Tarmogoyf"),
+                           ("welche farbe hat Tarmogoyf", "Tarmogoyf"), ("Tarmogoyf stärke", "Tarmogoyf"),
                            ("was macht Disa the Restless", "Disa the Restless")):
         body = (await run_answer(ctx, "question", question=question)).pages[0].body
         assert body.startswith(f"Frage: „{question}“\nℹ️ „{name}“ ist keine Karte der Datenbank; die Stellen unten "

@@ -68,6 +68,8 @@ async def test_the_closest_candidate_of_an_off_topic_question_is_still_shown(ctx
     "wie funktioniert transmutaton",
     # a compound's last part: 003:146 „… eine Strafe …, die ein Schiedsrichter verhängt“
     "was passiert wenn ein richter eine strafe gibt",
+    # a participle typed without umlauts: 003's 101.3 „… der sich nicht ausführen lässt, wird ignoriert“
+    "was wenn eine anweisung nicht ausgefuehrt werden kann",
 ])
 async def test_an_answerable_question_is_not_called_unanswerable(ctx, question):
     reply = await run_answer(ctx, "question", question=question)

@@ -246,3 +246,16 @@ def test_a_name_word_of_two_cards_or_printed_elsewhere_names_no_card():
     assert sole_name_words(cards, rows, ordinary={"palast", "kerkern", "flammende"}) == {
         "rix": 1, "agrus": 2, "kos": 2, "veteran": 2, "sanitater": 3}  # „wojek“ is in two names, „ab“ too short
 
+
+
+async def test_a_players_verb_form_a_synonym_group_lists_names_no_card_by_its_stem(ctx):
+    """„kriegen“, „krieg“ are forms data/synonyms.tsv lists for „erhalten“ (players' „kriegt Schaden“); their stem
+    „krieg“ is also that of the rare name word „Krieges“ (Kosten des Krieges, 001). Before, „krieg ich 3 leben“ named
+    that card, and „… driven 2 mal caste kriegen meine viecher …“ lost 002's „Driven“ (Getrieben // Verzweiflung): a
+    question naming a card by its name words is not read for names only rulings print."""
+    r = await ranker(ctx.store)
+    for question, card in (("krieg ich 3 leben", None), ("was macht kosten des krieges", "Kosten des Krieges"),
+                           ("wenn ich driven 2 mal caste kriegen meine viecher dann doppelt trample",
+                            "Getrieben // Verzweiflung")):
+        found = await r.candidates(ctx.store, question, ctx.names)
+        assert [ctx.names.card_names[c] for c in found.cards] == ([card] if card else []), question

@@ -321,6 +321,9 @@ async def test_a_card_with_rulings_asked_what_it_prints_answers_with_its_card_te
     # repeats the name and has the higher bm25, but says nothing of its colour or cost.
     assert await first_keys(ctx, "welche farbe hat krims krams", "was kostet krims krams", "krims krams") == [
         "001:2358", "001:2358", "001:2358"]
+    # players call a card's current text its Oracle text (CR 108.1): „X oracle“ asks what the card prints too (before,
+    # „oracle“ was a topic no passage holds, and the ruling led)
+    assert await first_keys(ctx, "krims krams oracle", "oracletext krims krams") == ["001:2358", "001:2358"]
     # A question about the coin flip keeps the ruling first.
     assert await first_keys(ctx, "krims münzwurf wer gewinnt") == ["001:2368"]
 

@@ -235,6 +235,7 @@ async def test_rulings_button_of_a_search_hit(ctx):
 @given(text=st.text(max_size=200) | st.lists(st.sampled_from([*NASTY[:12], "Karte", "Manawert", "NEAR"])).map(" ".join))
 @example(text="00:AS")  # a short search with a word no document holds („00“): no card has it, said first
 @example(text="eHal")  # a slip read as a document's word („egal“): the note stands before the count
+@example(text="razia")  # a card's short name (CR 201.5c): said as /karte says it, its rulings first
 def test_any_search_gives_hits_or_nichts_gefunden(built_db, text):
     async def run():
         store = await Store.open(built_db)
@@ -249,9 +250,11 @@ def test_any_search_gives_hits_or_nichts_gefunden(built_db, text):
     if reply.error:
         assert title.startswith(("Nichts gefunden für „", "Karte oder Suchwörter angeben"))
     else:
-        # notes on what was read (no card of that name, a word read as another) stand before the count
+        # notes on what was read (no card of that name, a word read as another) stand before the count; a card's
+        # name read as /karte reads it leads with its rulings, a slip or short name said as /karte says it
         assert re.match(r"(ℹ️ [^\n]*\n\n)*\d+ Treffer für „|Meintest du die Karte "
-                        r"|„.*“ ist ein Kartenname", reply.pages[0].body)
+                        r"|„.*“ ist ein Kartenname|_„.*“ (steht so nicht in der Datenbank|ist der kurze Name)",
+                        reply.pages[0].body)
     for message in all_payloads(reply):
         assert_within_limits(message)
 

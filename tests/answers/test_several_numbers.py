@@ -61,11 +61,12 @@ async def test_numbers_of_a_numbers_shape_only_are_no_search_of_their_digits(ctx
 
 
 async def test_more_numbers_than_buttons_are_said(ctx):
-    typed = " ".join(f"702.{n}" for n in range(1, 8))
+    # 702.2 to 702.8, each a rule the documents hold or cite (702.1 is none of the documents': it gets no button)
+    typed = " ".join(f"702.{n}" for n in range(2, 9))
     reply = await run_answer(ctx, "ruling", search=typed)
     assert len(buttons(reply)) == MAX_NUMBERS == 5
     assert reply.pages[0].body.splitlines()[1] == (
-        "7 Regelnummern gesucht; Knöpfe nur für die ersten 5 (ohne Knopf: 702.6, 702.7). Bitte höchstens 5 auf einmal.")
+        "7 Regelnummern gesucht; Knöpfe nur für die ersten 5 (ohne Knopf: 702.7, 702.8). Bitte höchstens 5 auf einmal.")
 
 
 async def test_numbers_beside_words_that_found_rulings_are_pointed_to_their_rules(ctx):
@@ -90,3 +91,27 @@ async def test_the_rule_search_names_the_numbers_no_rule_answered(ctx):
     assert reply.pages[1].title == "Regel 999.99 nicht gefunden"
     both = await run_answer(ctx, "rule", search="502.46 und 702.19")  # both answered: no such line
     assert "Nichts gefunden zu" not in both.pages[0].body
+
+
+async def test_a_number_no_document_has_as_a_rule_is_said_so_without_a_button(ctx):
+    # no document holds or cites a rule 999.99 (`/regel suche: 999.99`: „Regel 999.99 nicht gefunden“): before, the
+    # rulings search called it a rule number with a button that answered „nicht gefunden“
+    unknown = ("999.99 hat die Form einer Regelnummer, doch kein Dokument des Bots enthält oder zitiert eine solche "
+               "Regel (`/regel suche: 999.99` findet sie nicht).")
+    reply = await run_answer(ctx, "ruling", search="999.99")
+    assert reply.error and reply.pages[0].title == "Nichts gefunden für „999.99“"
+    assert (reply.pages[0].body, buttons(reply)) == (unknown, [])
+    reply = await run_answer(ctx, "ruling", search="702.19 999.99")
+    assert reply.pages[0].body.splitlines() == [
+        "702.19 ist eine Regelnummer, und kein Ruling nennt sie: die Regel und was die Dokumente unter ihr, auch unter "
+        "alten Nummern, sagen, zeigt `/regel suche: 702.19` (Knopf unten).", unknown]
+    assert buttons(reply) == [("Regel 702.19", "rule", "702.19")]
+    reply = await run_answer(ctx, "ruling", search="999.99 und 888.88")
+    assert reply.pages[0].body == (
+        "999.99 und 888.88 haben die Form von Regelnummern, doch kein Dokument des Bots enthält oder zitiert solche "
+        "Regeln (`/regel suche: 999.99 888.88` findet sie nicht).")
+    # beside words that found rulings: only a rule the bot answers is pointed to
+    body = (await run_answer(ctx, "ruling", search="999.99 trampelschaden")).pages[0].body
+    assert "**Getrieben // Verzweiflung**" in body and "Regelnummern nennt kein Ruling" not in body
+    body = (await run_answer(ctx, "ruling", search="702.19 999.99 trampelschaden")).pages[0].body
+    assert "ℹ️ Regelnummern nennt kein Ruling; die Regel 702.19 zeigt `/regel suche: 702.19`." in body
