@@ -9,9 +9,11 @@ from collections.abc import Mapping
 from typing import Protocol
 
 from bot.analysed import Analysis
+from bot.analysis import Analyser, Options
 from bot.prior import PriorIndex, prior_index
 from bot.question_words import QuestionWords
 from bot.store import PassageRecord, Store
+from bot.terms import analyser
 from bot.translation import Translations, _Analyser, translations
 from bot.weights import Weights
 
@@ -28,7 +30,7 @@ class Ranker(Protocol):
 
 
 class QuestionAnalyses:
-    """An analyser that analyses each earlier question once for its ``readers`` (1 or 2): :class:`bot.prior.PriorIndex`
+    """An analyser that analyses each earlier question once for its ``readers`` (0–2): :class:`bot.prior.PriorIndex`
     and :class:`bot.translation.Translations` each read the same 1 096 questions once (``question=True``, ≈ 0.3 ms
     each), so a second analysis doubled that part of the warm-up. A question's analysis is kept until every reader
     has read it, then dropped (a text read again later is analysed again: right, only slower). Other texts are
@@ -36,26 +38,39 @@ class QuestionAnalyses:
 
     def __init__(self, analyser: _Analyser, readers: int) -> None:
         self._analyser = analyser
-        self._readers = readers
+        self.readers = readers  # set again by :func:`load_learned` once it knows who reads the questions
         self._kept: dict[str, tuple[Analysis, int]] = {}
 
     def analyse(self, text: str, *, question: bool = False) -> Analysis:
         """:meth:`bot.analysis.Analyser.analyse` of ``text``; a question's analysis shared by the readers."""
-        if not question or self._readers < 2:
+        if not question or self.readers < 2:
             return self._analyser.analyse(text, question=question)
         analysis, read = self._kept.pop(text, None) or (self._analyser.analyse(text, question=True), 0)
-        if read + 1 < self._readers:
+        if read + 1 < self.readers:
             self._kept[text] = (analysis, read + 1)
         return analysis
 
 
-async def load_learned(store: Store, analyser: _Analyser, w: Weights) -> tuple[PriorIndex | None, Translations | None]:
+async def store_analyser(store: Store, options: Options | None = None) -> Analyser:
+    """The analyser of ``store``'s questions: :func:`bot.terms.analyser` of its passages' vocabulary with
+    ``options`` (the defaults for None); what the ranker (:mod:`bot.ranking`) analyses with, and the build's
+    translation table (:mod:`bot.importer.transl_table`) the earlier questions, so both read them alike."""
+    words, lemmas = await store.passage_vocabulary()
+    return analyser(words, lemmas, options)
+
+
+async def load_learned(store: Store, analyser: _Analyser, w: Weights, *, stored: bool = True
+                       ) -> tuple[PriorIndex | None, Translations | None]:
     """The earlier questions' index (``prior``/``earlier`` weights on) and the translations (``transl`` on) of
     ``store``, both reading the questions through one :class:`QuestionAnalyses`; None for one whose weights are off
-    or whose file is missing (logged)."""
-    shared = QuestionAnalyses(analyser, bool(w.prior or w.earlier) + bool(w.transl))
+    or whose file is missing (logged). ``stored``: the table the build stored is read when it fits
+    (:func:`bot.translation.translations`), not learned; then only the index reads the questions."""
+    shared = QuestionAnalyses(analyser, 0)
     prior = await prior_index(store, shared) if w.prior or w.earlier else None
-    return prior, (await translations(store, shared) if w.transl else None)
+    found = await translations(store, shared, stored=stored) if w.transl else None
+    # the readers that will analyse the questions: nothing is analysed before the warm-up or the first question
+    shared.readers = (prior is not None) + (found is not None and not found.stored)
+    return prior, found
 
 
 def learned_shares(r: Ranker, analysis: Analysis, records: Mapping[int, PassageRecord]) -> dict[str, dict[int, float]]:
@@ -76,12 +91,12 @@ def learned_shares(r: Ranker, analysis: Analysis, records: Mapping[int, PassageR
 
 
 def warm_learned(r: Ranker) -> None:
-    """Analyse the earlier questions (≈ 0.2 s) and learn the translations now when a weight reads them (the start-up
-    and store-swap warm-ups), not at the first question."""
+    """Analyse the earlier questions (≈ 0.2 s) and learn the translations now when a weight reads them and the store
+    holds no table for them (the start-up and store-swap warm-ups), not at the first question."""
     if r.prior is not None and (r.weights.prior or r.weights.earlier):
         r.prior.by_key  # noqa: B018 - built at its first read, kept with the index
     if r.translations is not None and r.weights.transl:
-        r.translations.counts  # noqa: B018 - learned at its first read, kept with the translations
+        r.translations.table  # noqa: B018 - learned at its first read (unless stored), kept with the translations
 
 
-__all__ = ["QuestionAnalyses", "learned_shares", "load_learned", "warm_learned"]
+__all__ = ["QuestionAnalyses", "learned_shares", "load_learned", "store_analyser", "warm_learned"]

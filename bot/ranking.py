@@ -71,7 +71,7 @@ from bot.clauses import RoleWords, clause_stage, passage_roles
 from bot.definitions import DEFINED, asks_definition, only_names
 from bot.generality import RULE_KINDS, asks_generally, speaks_of_itself, unnamed_token
 from bot.headings import answers_nothing
-from bot.learned import learned_shares, load_learned, warm_learned
+from bot.learned import learned_shares, load_learned, store_analyser, warm_learned
 from bot.mentions import scanner
 from bot.phrases import Pair, pairs, phrase_stage
 from bot.prior import PriorIndex, prior_stage
@@ -84,7 +84,6 @@ from bot.section_rule import rule_stage
 from bot.snippets import highlight, sentence_terms, sentence_words, sentences  # also importable from here
 from bot.stopwords import ASKING_VERBS, CARD_PROPERTIES, is_english
 from bot.store import PassageRecord, Store
-from bot.terms import analyser
 from bot.text import tokens as fold_tokens
 from bot.textsearch import fts_match
 from bot.translation import Translations
@@ -472,12 +471,13 @@ def english_text(text: str) -> bool:
 
 
 async def _load(store: Store, options: Options | None) -> Ranker:
-    words, lemmas = await store.passage_vocabulary()
+    a = await store_analyser(store, options)
     counts = await store.concept_counts()
     total = await store.passage_count()
     german = frozenset(d.id for d in await store.documents() if d.language == "de")
-    a, w = analyser(words, lemmas, options), Weights()
-    prior, learned = await load_learned(store, a, w)  # the earlier questions' file only when a weight reads it
+    w = Weights()
+    # the earlier questions' file only when a weight reads it; the build's table only for the build's analysis
+    prior, learned = await load_learned(store, a, w, stored=options is None)
     r = Ranker(a, counts, total, w, term_counts=await store.term_counts(), german_documents=german, prior=prior)
     r.translations = learned
     return r

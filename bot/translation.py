@@ -26,10 +26,16 @@ weight times the best ``t(w | q)`` over the word's terms ``q`` and the passage's
 the question's total weight (:class:`bot.question_words.QuestionWords`), 0–1. Measured by 5-fold CV with each fold's
 table learned without the fold's questions, a training question's without itself (``bench/transl_folds.py``;
 docs/ranking.md ⁶³).
+
+The bot's table is learned once, by ``python -m bot build`` (:mod:`bot.importer.transl_table`), and stored in the
+store under :func:`table_key`; a process reads it (:func:`translations`) and learns it at its warm-up only from a
+store without it or with another key (logged).
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 from collections import Counter, defaultdict
 from collections.abc import Collection, Iterable, Mapping, Sequence
@@ -260,26 +266,63 @@ class Translations:
     """The translation table of one store: learned from the earlier questions (:data:`bot.prior.PRIOR_FILE`, the
     tuning parts' questions and their gold keys) and the analysed terms of their gold passages in the store, at the
     first :meth:`shares` (a question's analysis needs the store's vocabulary), once; bounded by :data:`KEEP`
-    translations per question term (≈ 300 terms over the 1 096 questions)."""
+    translations per question term (≈ 300 terms over the 1 096 questions). Or the table ``python -m bot build``
+    learned the same way and stored (``stored``, :func:`translations`): then nothing is learned, and no question
+    can be left out (:meth:`without` needs the pairs)."""
 
-    def __init__(self, analyser: _Analyser, questions: Sequence[PriorQuestion], gold: Mapping[str, frozenset[str]],
-                 left_out: str | None = None, built: dict[str, Any] | None = None) -> None:
-        """``gold``: passage key → its terms and name terms; ``left_out``: a question whose pair counts as not
-        asked (:meth:`without`); ``built``: the holder of the pairs and table, shared with the one this was made
-        from."""
+    def __init__(self, analyser: _Analyser, questions: Sequence[PriorQuestion],
+                 gold: Mapping[str, frozenset[str]] | None, left_out: str | None = None,
+                 built: dict[str, Any] | None = None, stored: Table | None = None) -> None:
+        """``gold``: passage key → its terms and name terms (None with a ``stored`` table); ``left_out``: a question
+        whose pair counts as not asked (:meth:`without`); ``built``: the holder of the pairs and table, shared with
+        the one this was made from; ``stored``: the table the build stored for these questions (:func:`read_table`).
+
+        Raises:
+            ValueError: neither ``gold`` nor ``stored`` given.
+        """
+        if gold is None and stored is None:
+            raise ValueError("translations need the gold passages' terms or a stored table")
         self._analyser, self._questions, self._gold = analyser, questions, gold
         self._left_out = left_out
         self._built = {} if built is None else built
+        self.stored = stored is not None
+        if stored is not None:
+            self._built["table"] = stored
+
+    @property
+    def questions(self) -> Sequence[PriorQuestion]:
+        """The earlier questions these translations are learned from (:func:`table_key` reads them)."""
+        return self._questions
 
     def without(self, question_id: str) -> Translations:
         """These translations with the question ``question_id``'s pair not counted (a benchmark ranks a tuning
-        question as if it had not been asked: bench/bench_questions.py)."""
+        question as if it had not been asked: bench/bench_questions.py, which reads the translations with
+        ``stored=False``).
+
+        Raises:
+            ValueError: the table was read from the store (:attr:`stored`): its pairs are not known.
+        """
+        if self._gold is None:
+            raise ValueError("a stored table has no pairs to leave a question out of: read it with stored=False")
         return Translations(self._analyser, self._questions, self._gold, question_id, self._built)
 
     @property
+    def table(self) -> Table:
+        """The table of every term: the stored one, else learned at the first read (:attr:`counts`)."""
+        if "table" not in self._built:
+            self._built["table"] = self.counts[2]
+        return self._built["table"]
+
+    @property
     def counts(self) -> tuple[Counts, dict[str, Pair], Table]:
-        """The pairs' :class:`Counts`, the pairs by question id, and the table of every term (built once)."""
+        """The pairs' :class:`Counts`, the pairs by question id, and the table learned from them (built once).
+
+        Raises:
+            ValueError: the table was read from the store (:attr:`stored`): no pairs were read.
+        """
         if "counts" not in self._built:
+            if self._gold is None:
+                raise ValueError("a stored table has no pairs: read the translations with stored=False")
             pairs = {}
             for q in self._questions:
                 gold = frozenset().union(*(self._gold.get(k, frozenset()) for k in q.golds))
@@ -294,15 +337,30 @@ class Translations:
     def shares(self, words: QuestionWords, records: Mapping[int, Any]) -> dict[int, float]:
         """:func:`shares` of ``words`` and ``records`` with this store's table (without the left-out question's
         pair: its words' translations read again, a few milliseconds)."""
+        if self._left_out is None:
+            return shares(words, self.table, records)
         counts, pairs, table = self.counts
-        if self._left_out in pairs and EM is not None:  # EM again without the pair (≈ 1 s; kept per question)
-            key = "em " + self._left_out
-            if key not in self._built:
-                self._built[key] = model1((p for k, p in pairs.items() if k != self._left_out), **EM)
-            table = self._built[key]
+        if self._left_out in pairs and EM is not None:
+            table = self._learned_without()
         elif self._left_out in pairs:
             table = counts.table(question_terms([[t for t, _ in w] for w in words.words]), pairs[self._left_out])
         return shares(words, table, records)
+
+    def prepare(self) -> None:
+        """Learn now what :meth:`shares` reads for the left-out question (:meth:`without`): with :data:`EM`, the
+        table of the other pairs (EM again, ≈ 1 s, kept per question), so a benchmark that times the ranking does not
+        time the leave-out (bench/bench_questions.py); the counts' table needs nothing beforehand."""
+        if self._left_out is not None and EM is not None and self._left_out in self.counts[1]:
+            self._learned_without()
+
+    def _learned_without(self) -> Table:
+        """:func:`model1` of the pairs but the left-out question's (EM again: there is no exact leave-one-out of it),
+        learned once per question and kept with these translations."""
+        key = "em " + str(self._left_out)
+        if key not in self._built:
+            pairs = self.counts[1]
+            self._built[key] = model1((p for k, p in pairs.items() if k != self._left_out), **(EM or {}))
+        return self._built[key]
 
 
 class _Fetcher(Protocol):
@@ -323,16 +381,82 @@ async def gold_terms(store: _Fetcher, keys: Collection[str]) -> dict[str, frozen
     return {p.key: p.terms | p.names for p in records.values()}
 
 
-async def translations(store: _Fetcher, analyser: _Analyser, path: Path = PRIOR_FILE) -> Translations | None:
+#: The ``meta`` key of the table ``python -m bot build`` learns and stores (JSON: :func:`table_json`).
+TABLE_META = "translation_table"
+#: The shape of :func:`table_json`'s value; a store holding another is read as holding no table.
+TABLE_FORMAT = 1
+
+
+def table_key(questions: Sequence[PriorQuestion]) -> str:
+    """What a stored table was learned from, as a SHA-256 (hex): the earlier questions (ids, gold keys, texts, in
+    order: EM's sums follow it), the learning's settings as this process has them (:data:`EM`, :data:`ITERATIONS`,
+    :data:`NULL`, :data:`FLOOR`, :data:`KEEP`, :data:`LEAST`, :data:`SHRINK`), the bytes of this module (the
+    learning's code; without its source file, the learning functions' bytecode) and :data:`TABLE_FORMAT`. A table
+    stored under another key is not read (:func:`read_table`). Not covered: the question analysis's code, which the
+    store's passages' terms were analysed by as well (a new bot is run on a store built again: README, "New
+    code")."""
+    settings = {"em": EM, "iterations": ITERATIONS, "null": NULL, "floor": FLOOR, "keep": KEEP, "least": LEAST,
+                "shrink": SHRINK}
+    digest = hashlib.sha256(f"{TABLE_FORMAT}\0{json.dumps(settings, sort_keys=True)}\0".encode())
+    try:
+        code = Path(__file__).read_bytes()
+    except OSError:  # installed without its source: the learning functions' bytecode (the same Python reads it)
+        code = b"".join(f.__code__.co_code for f in (_em, model1, Counts.table))
+    digest.update(hashlib.sha256(code).digest())
+    digest.update(json.dumps([[q.id, list(q.golds), q.text] for q in questions], ensure_ascii=False).encode())
+    return digest.hexdigest()
+
+
+def table_json(key: str, table: Table) -> str:
+    """The value of :data:`TABLE_META` for ``table`` learned under ``key`` (:func:`table_key`): JSON with the key,
+    :data:`TABLE_FORMAT` and per question term its (passage term, t) pairs, best first; the floats written as
+    Python's shortest repr, so :func:`read_table` gives back the very same numbers."""
+    return json.dumps({"format": TABLE_FORMAT, "key": key, "table": {q: [list(wt) for wt in row]
+                                                                      for q, row in table.items()}},
+                      ensure_ascii=False, separators=(",", ":"))
+
+
+def read_table(value: str | None, key: str) -> tuple[Table | None, str]:
+    """The table of a :data:`TABLE_META` value (:func:`table_json`) when it was learned under ``key``, with ""; else
+    None and why not, in German for the log: no value (a store built before the table was stored), another key (the
+    earlier questions or the learning's settings or code changed since the build), or a value of another shape."""
+    if value is None:
+        return None, "nicht gespeichert (Datenbank von einem älteren Stand gebaut)"
+    try:
+        data = json.loads(value)
+        if data["format"] != TABLE_FORMAT:
+            return None, f"in anderem Format gespeichert ({data['format']!r})"
+        if data["key"] != key:
+            return None, "für andere frühere Fragen oder Einstellungen gelernt"
+        table = {str(q): tuple((str(w), float(t)) for w, t in row) for q, row in data["table"].items()}
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:
+        return None, f"unlesbar ({type(exc).__name__})"
+    return table, ""
+
+
+async def translations(store: _Fetcher, analyser: _Analyser, path: Path = PRIOR_FILE, *,
+                       stored: bool = True) -> Translations | None:
     """The :class:`Translations` of ``store`` from ``path``'s questions (None when the file is missing or
-    unreadable: logged)."""
+    unreadable: logged): with ``stored`` the table the build stored for them (:data:`TABLE_META`, read in
+    milliseconds) when :func:`read_table` takes it, else (logged once, INFO) learned from the store's gold passages
+    at the warm-up as before (≈ 1 s of EM); ``stored=False``: always learned (a benchmark that leaves questions
+    out needs the pairs)."""
     try:
         questions = read_prior(path)
     except (OSError, UnicodeDecodeError) as exc:
         log.warning("Frühere Fragen nicht gelesen (%s): %s", path, exc)
         return None
+    if stored:
+        rows = await store.fetchall("SELECT value FROM meta WHERE key = ?", (TABLE_META,))
+        table, why = read_table(rows[0][0] if rows else None, table_key(questions))
+        if table is not None:
+            log.debug("Übersetzungstabelle aus der Datenbank gelesen (%d Fragewörter)", len(table))
+            return Translations(analyser, questions, None, stored=table)
+        log.info("Übersetzungstabelle %s: sie wird beim Start aus den früheren Fragen gelernt (≈ 1 s; "
+                 "`python -m bot build` speichert sie)", why)
     return Translations(analyser, questions, await gold_terms(store, {k for q in questions for k in q.golds}))
 
 
-__all__ = ["EM", "FLOOR", "ITERATIONS", "KEEP", "LEAST", "NULL", "SHRINK", "Counts", "Pair", "Table", "Translations",
-           "gold_terms", "learned", "model1", "question_terms", "shares", "translated", "translations"]
+__all__ = ["EM", "FLOOR", "ITERATIONS", "KEEP", "LEAST", "NULL", "SHRINK", "TABLE_FORMAT", "TABLE_META", "Counts",
+           "Pair", "Table", "Translations", "gold_terms", "learned", "model1", "question_terms", "read_table", "shares",
+           "table_json", "table_key", "translated", "translations"]

@@ -310,6 +310,11 @@ CREATE TABLE import_counts (
     PRIMARY KEY (file, kind)
 );
 
+-- What the build recorded: built_at, sources_sha256, cr_files, card_files (bot.store.Store.build_info), the name
+-- index's flags and tables (bot/store/names.py), review_checked, and 'translation_table': the ranker's translation
+-- table learned from data/prior_questions.tsv and this store's passages, JSON {"format", "key", "table"} (written by
+-- bot/importer/transl_table.py; read at start only when its key is bot.translation.table_key of the running bot's
+-- earlier questions and settings, else learned again: bot.translation.read_table).
 CREATE TABLE meta (
     key   TEXT PRIMARY KEY,
     value TEXT NOT NULL

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 
-from bot.importer import changes, official, passages, prepared, writer
+from bot.importer import changes, official, passages, prepared, transl_table, writer
 from bot.importer.cr import CRDocument, parse_cr
 from bot.importer.manifest import MANIFEST, PARSERS, load_manifest
 from bot.importer.manifest import ManifestError as ManifestError  # re-exported
@@ -41,6 +41,7 @@ from bot.importer.mtgjson import iter_mtgjson
 from bot.importer.official import OfficialError, OfficialReport
 from bot.paths import DATA_DIR
 from bot.startup import signals_held
+from bot.store import StoreError
 
 DEFAULT_SOURCES = DATA_DIR / "sources"
 SCHEMA_PATH = DATA_DIR / "schema.sql"
@@ -91,6 +92,8 @@ class BuildReport:
         total_cards: rows in ``cards`` after merging cards printed more than once.
         merged_cards: names printed in more than one block (merged into one card each).
         official: what the official sources (keyword table, ``--cr``, ``--cards``) contributed.
+        translations: question terms of the translation table stored with the store
+            (:func:`bot.importer.transl_table.write_table`); None when none was learned (no earlier questions' file).
     """
 
     db_path: Path
@@ -100,6 +103,7 @@ class BuildReport:
     merged_cards: list[str] = field(default_factory=list)
     official: OfficialReport = field(default_factory=OfficialReport)
     today: changes.TodayReport = field(default_factory=changes.TodayReport)
+    translations: int | None = None
 
 
 def parser_module(name: str) -> ModuleType:
@@ -269,6 +273,19 @@ def build(
     return report
 
 
+def _write_translations(temp: Path) -> int | None:
+    """:func:`bot.importer.transl_table.write_table` of the written store ``temp``: the translation table learned
+    from it read back as a process reads it; its question terms (None: no earlier questions' file).
+
+    Raises:
+        BuildError: the file just written cannot be opened as a store (a fault of this build).
+    """
+    try:
+        return transl_table.write_table(temp)
+    except StoreError as exc:
+        raise BuildError(f"Übersetzungstabelle nicht gelernt: {exc}") from exc
+
+
 @contextlib.contextmanager
 def _young_collections(young: int) -> Iterator[None]:
     """Within the block the garbage collector looks at the young objects after ``young`` net new containers (not
@@ -298,8 +315,8 @@ class _Inputs:
 @_young_collections(BUILD_GC_YOUNG)
 def _fill(temp: Path, inputs: _Inputs, report: BuildReport) -> None:
     """Write schema and records into the new file ``temp`` in one transaction, verify the counts and the
-    foreign keys; fills ``report``. The garbage collector looks at young objects every :data:`BUILD_GC_YOUNG` new
-    containers meanwhile.
+    foreign keys, then the translation table learned from it (:func:`_write_translations`); fills ``report``.
+    The garbage collector looks at young objects every :data:`BUILD_GC_YOUNG` new containers meanwhile.
 
     Raises:
         BuildError, SourceError, RegisterError: see :func:`build`.
@@ -341,6 +358,7 @@ def _fill(temp: Path, inputs: _Inputs, report: BuildReport) -> None:
             raise BuildError(f"Fremdschlüssel verletzt: {problems[:5]}")
     finally:
         conn.close()
+    report.translations = _write_translations(temp)  # last: reads the store written and closed above
 
 
 def _lock(fd: int, needed: bool = False) -> bool:

@@ -5,17 +5,34 @@ only the words a passage does not hold; the benches cross-fit it (bench/transl_f
 
 from __future__ import annotations
 
+import logging
+import shutil
+import sqlite3
 import sys
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
 from bot import ranking, translation
 from bot.answers import AnswerContext
+from bot.prior import prior_text, read_prior
 from bot.question_words import QuestionWords
 from bot.search import NameIndex
 from bot.store import Store
-from bot.translation import KEEP, Counts, Pair, model1, question_terms, shares, translated
+from bot.translation import (
+    KEEP,
+    TABLE_META,
+    Counts,
+    Pair,
+    model1,
+    question_terms,
+    read_table,
+    shares,
+    table_json,
+    table_key,
+    translated,
+)
 from bot.weights import Weights
 from tests.conftest import ROOT
 
@@ -112,17 +129,24 @@ def test_the_benches_options_of_the_table():
         options("width=3")
 
 
-async def test_the_ranker_learns_the_table_once_at_the_warm_up(store: Store, monkeypatch: pytest.MonkeyPatch):
+async def test_the_ranker_reads_the_table_the_build_stored(store: Store, monkeypatch: pytest.MonkeyPatch):
     """Shipped on (docs/ranking.md ⁶⁶): the table is learned by EM from the earlier questions' file and the store's
-    gold passages at the warm-up, once, at most :data:`KEEP` a term; with the weight off start-up reads nothing."""
+    gold passages by ``python -m bot build`` (bot/importer/transl_table.py) and read from the store at start-up: the
+    table a start-up would learn, to the last bit, at most :data:`KEEP` a term; with the weight off start-up reads
+    nothing."""
     assert Weights().transl == 12.0 and translation.EM == {"null": 100.0}
     monkeypatch.setattr(ranking, "Weights", lambda: replace(Weights(), transl=0.0))
     assert (await ranking._load(store, None)).translations is None
     monkeypatch.undo()
     loaded = await ranking._load(store, None)
-    assert loaded.translations is not None and "counts" not in loaded.translations._built
-    loaded.warm(NameIndex.from_entries(await store.name_entries()))
-    counts, pairs, table = loaded.translations.counts
+    assert loaded.translations is not None and loaded.translations.stored
+    table = loaded.translations.table
+    with pytest.raises(ValueError, match="stored table"):
+        loaded.translations.without("t3-014")  # no pairs to leave one out of: the benches read stored=False
+    learned = await translation.translations(store, loaded.analyser, stored=False)
+    assert learned is not None and not learned.stored
+    counts, pairs, again = learned.counts
+    assert table == again and table is not again  # every float the same
     # the 1 096 tuning questions, each with a gold passage in the documents (an official rule's key alone would teach
     # nothing: this store has none)
     assert len(pairs) == counts.n == 1096 and max(map(len, table.values())) <= KEEP
@@ -130,6 +154,76 @@ async def test_the_ranker_learns_the_table_once_at_the_warm_up(store: Store, mon
     # hold in every sense, „Kreatur“, explains their other words and NULL the common ones: 0.36 against 0.03
     assert table["tok"][0][0] == "spielstein" and table["tok"][0][1] == pytest.approx(0.364, abs=0.001)
     assert table["bezahl"][0][0] == "ausgeb" and max(t for _, t in table["kreatur"]) < 0.05
+
+
+def test_a_stored_table_is_read_only_under_its_own_key_and_format():
+    table = {"tok": (("spielstein", 0.1 + 0.2), ("marke", 1 / 3)), "bezahl": (("ausgeb", 0.11),)}
+    value = table_json("k", table)
+    assert read_table(value, "k") == (table, "") and read_table(value, "k")[0]["tok"][0][1] == 0.1 + 0.2
+    assert read_table(value, "other") == (None, "für andere frühere Fragen oder Einstellungen gelernt")
+    assert read_table(None, "k") == (None, "nicht gespeichert (Datenbank von einem älteren Stand gebaut)")
+    assert read_table(value.replace('"format":1', '"format":2'), "k") == (None, "in anderem Format gespeichert (2)")
+    assert read_table(value[:-3], "k") == (None, "unlesbar (JSONDecodeError)")
+    assert read_table("[]", "k") == (None, "unlesbar (TypeError)")
+
+
+def test_the_tables_key_covers_the_questions_and_the_settings(monkeypatch: pytest.MonkeyPatch):
+    questions = read_prior()[:3]
+    key = table_key(questions)
+    assert key == table_key(list(questions))
+    changed = [replace(questions[0], text=questions[0].text + "?"), *questions[1:]]
+    assert len({key, table_key(changed), table_key(questions[::-1]), table_key(questions[:2])}) == 4
+    for name, value in (("EM", None), ("EM", {"null": 30.0}), ("ITERATIONS", 6), ("KEEP", 9), ("NULL", 2.0)):
+        with monkeypatch.context() as m:
+            m.setattr(translation, name, value)
+            assert table_key(questions) != key, name
+    # installed without the module's source: the learning functions' bytecode stands for the code
+    monkeypatch.setattr(translation, "__file__", str(ROOT / "no such file.py"))
+    assert table_key(questions) == table_key(questions) != key
+
+
+async def test_a_table_learned_from_other_questions_or_settings_is_not_read(store: Store, tmp_path: Path,
+                                                                             monkeypatch: pytest.MonkeyPatch,
+                                                                             caplog: pytest.LogCaptureFixture):
+    """The earlier questions' file changed after the build, or the learning's setting (NULL 30 instead of 100):
+    the stored table is not read but learned again at the warm-up, and said so in the log (INFO)."""
+    stored = (await ranking._load(store, None)).translations
+    assert stored is not None and stored.stored
+    prior = tmp_path / "prior_questions.tsv"
+    prior.write_text(prior_text(read_prior()[1:]), encoding="utf-8")  # one question fewer
+    with caplog.at_level(logging.INFO, logger="bot.translation"):
+        fewer = await translation.translations(store, stored._analyser, prior)
+        monkeypatch.setattr(translation, "EM", {"null": 30.0})
+        other = (await ranking._load(store, None)).translations
+    assert fewer is not None and not fewer.stored and len(fewer.counts[1]) == 1095
+    assert other is not None and not other.stored
+    assert other.table["tok"] != stored.table["tok"]  # NULL 30 sharpens less
+    lines = [r.getMessage() for r in caplog.records if r.name == "bot.translation"]
+    assert lines == ["Übersetzungstabelle für andere frühere Fragen oder Einstellungen gelernt: sie wird beim Start "
+                     "aus den früheren Fragen gelernt (≈ 1 s; `python -m bot build` speichert sie)"] * 2
+
+
+async def test_a_store_built_without_the_table_learns_it_at_the_warm_up(built_db: Path, tmp_path: Path,
+                                                                        caplog: pytest.LogCaptureFixture):
+    """A store built by a bot before the table was stored (same schema, no ``meta`` row): the table is learned at
+    the warm-up as then, and the log says so once (INFO); the answers' table is the same."""
+    old = tmp_path / "regelbot.sqlite3"
+    shutil.copyfile(built_db, old)
+    conn = sqlite3.connect(old)
+    with conn:
+        assert conn.execute("DELETE FROM meta WHERE key = ?", (TABLE_META,)).rowcount == 1
+    conn.close()
+    store = await Store.open(old)
+    try:
+        with caplog.at_level(logging.INFO, logger="bot.translation"):
+            loaded = await ranking._load(store, None)
+        assert loaded.translations is not None and not loaded.translations.stored
+        assert "Übersetzungstabelle nicht gespeichert (Datenbank von einem älteren Stand gebaut)" in caplog.text
+        loaded.warm(NameIndex.from_entries(await store.name_entries()))
+        assert "counts" in loaded.translations._built  # learned at the warm-up
+        assert loaded.translations.table["tok"][0][0] == "spielstein"
+    finally:
+        await store.close()
 
 
 async def test_a_players_word_learned_from_other_questions_puts_its_ruling_first(ctx: AnswerContext,

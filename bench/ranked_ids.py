@@ -1,0 +1,56 @@
+"""Every tuning question's ranking as the bot ranks it (no question left out: the store's translation table and
+earlier questions as a process reads them), one line a question: its id and the ranked passage keys with their
+scores. Run in two trees against their own stores and compare the outputs byte for byte: a change meant to leave
+the answers as they were (the translation table stored by ``build`` instead of learned at start) must give the same
+file (with ``PYTHONHASHSEED=0`` in both: set orders, and so the last bits of a score's sums, follow the hash seed;
+the keys do not).
+
+Run: ``python bench/ranked_ids.py [--db data/regelbot.sqlite3] [--parts tuning,tuning2,tuning3,tuning4] > out.txt``
+(the tuning parts only: never a held-out or the validation part).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from bench_questions import DEPTH, TUNING_PARTS, load_part  # noqa: E402
+
+from bot.ranking import ranker  # noqa: E402
+from bot.search import NameIndex  # noqa: E402
+from bot.store import Store  # noqa: E402
+
+
+async def main(db: Path, parts: list[str]) -> None:
+    """Print each question's ranked keys and scores (see the module doc).
+
+    Raises:
+        SystemExit: a part that is not a tuning part.
+    """
+    if not set(parts) <= set(TUNING_PARTS):
+        raise SystemExit(f"only the tuning parts {TUNING_PARTS}, not {parts}")
+    store = await Store.open(db)
+    try:
+        names = NameIndex.from_entries(await store.name_entries())
+        r = await ranker(store)
+        r.warm(names)
+        for part in parts:
+            for q in load_part(part):
+                found = await r.search(store, q.text, names, limit=DEPTH)
+                print(q.id, " ".join(f"{h.passage.key}={h.score!r}" for h in found.hits))
+    finally:
+        await store.close()
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--db", type=Path, default=ROOT / "data" / "regelbot.sqlite3")
+    parser.add_argument("--parts", default=",".join(TUNING_PARTS))
+    args = parser.parse_args()
+    asyncio.run(main(args.db, args.parts.split(",")))
