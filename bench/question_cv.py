@@ -91,10 +91,8 @@ WIDE_PRIOR: dict[str, tuple[float, ...]] = {**WIDE, "prior": (0.0, 0.5, 1.0, 1.5
 WIDE_EARLIER: dict[str, tuple[float, ...]] = {
     **WIDE, "earlier": (0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, 8.0, 12.0, 16.0, 24.0, 32.0)}
 #: The ``transl`` part's weight (bot/translation.py, docs/ranking.md ⁶³; cross-fitted, bench/transl_folds.py):
-#: ``bench/weight_methods.py --transl … --methods '…>only:transl,ascent::widetransl'``; above 12 since ⁶⁸ (⁶⁶'s
-#: choice sat at the grid's top).
-WIDE_TRANSL: dict[str, tuple[float, ...]] = {
-    **WIDE, "transl": (0.0, 0.5, 1.0, 2.0, 3.0, 4.0, 6.0, 8.0, 12.0, 16.0, 24.0, 32.0, 48.0)}
+#: ``bench/weight_methods.py --transl … --methods '…>only:transl,ascent::widetransl'``.
+WIDE_TRANSL: dict[str, tuple[float, ...]] = {**WIDE, "transl": (0.0, 0.5, 1.0, 2.0, 3.0, 4.0, 6.0, 8.0, 12.0)}
 MARGINS = (0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 5.0, 6.0)
 #: The smaller lead that suffices for a first hit holding at least ``covered`` of the question (a value equal to
 #: the margin switches this path off).

@@ -54,7 +54,7 @@ GRID = WIDE
 METHOD = f"ascent:{OBJECTIVE}:wide>only:answered>only:general>only:earlier>only:transl"
 #: The answered stage's, the ``general`` part's and the earlier questions' stage's weights: off for the ascent (their
 #: start, :data:`question_fit.START`), then each chosen alone, in this order (``>only:prior`` after them was measured
-#: and not kept: docs/ranking.md ⁴³; ``>only:earlier`` kept, ⁴⁷; ``>only:transl`` kept, ⁶⁶, its grid above 12, ⁶⁸).
+#: and not kept: docs/ranking.md ⁴³; ``>only:earlier`` kept, ⁴⁷; ``>only:transl`` kept, ⁶⁶).
 THEN_GRID = {"answered": WIDE_ANSWERED["answered"], "general": WIDE_GENERAL["general"],
              "earlier": WIDE_EARLIER["earlier"], "transl": WIDE_TRANSL["transl"]}
 #: The ``transl`` part's table, cross-fitted (bench/transl_folds.py): IBM Model 1 with NULL 100 (docs/ranking.md ⁶⁶).

@@ -146,9 +146,8 @@ class Weights:
     #: players' words learned by IBM Model 1 from the tuning parts' questions and their gold passages) for the words it
     #: does not hold. Chosen alone after the others (``bench/refit.py``); by 5-fold CV, the table cross-fitted
     #: (bench/transl_folds.py), it gains first hits with the NULL weight 30, 100 and 300 (docs/ranking.md ⁶⁶; the
-    #: counts' table of ⁶³ did not); 32 since the grid reaches 48 (12 was its top; ⁶⁸: +2 first hits and hit@3 +0.2
-    #: at NULL 100, its neighbours 50 and 200 gaining too).
-    transl: float = 32.0
+    #: counts' table of ⁶³ did not).
+    transl: float = 12.0
 
 
 __all__ = ["Weights"]

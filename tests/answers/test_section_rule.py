@@ -79,17 +79,16 @@ async def test_frage_shows_the_rule_of_vorhersage_among_the_first_three(ctx):
     question = "wie oft darf ich vorhersage benutzen"
     r = await ranker(ctx.store)
     found = await r.search(ctx.store, question, ctx.names, limit=5)
-    # the translation part (docs/ranking.md ⁶⁶, at 32 since ⁶⁸: „benutzen“ read as the documents' „spielen“) puts
-    # 502.53b second by itself; the stage puts it third without it
+    # the translation part (docs/ranking.md ⁶⁶) puts 502.53b third by itself; the stage does without it
     without = await r.variant(weights=replace(r.weights, transl=0.0),
                               features=tuple(f for f in FEATURES if f != "rule_text")).search(
         ctx.store, question, ctx.names, limit=5)
     before = [h.passage.key for h in without.hits]
     assert before[3] == "001:1927" and before[:3] == ["001:1935", "001:1929", "001:1931"]
-    assert [h.passage.key for h in found.hits] == ["001:1935", "001:1927", "001:1929", "001:1931", "001:1937"]
+    assert [h.passage.key for h in found.hits] == ["001:1935", "001:1929", "001:1927", "001:1931", before[4]]
     alone = await r.variant(weights=replace(r.weights, transl=0.0)).search(ctx.store, question, ctx.names, limit=5)
-    assert [h.passage.key for h in alone.hits] == ["001:1935", "001:1929", "001:1927", "001:1931", before[4]]
-    assert found.clear == without.clear == alone.clear  # the hedge's verdict is the same
+    assert [h.passage.key for h in alone.hits] == [h.passage.key for h in found.hits]
+    assert found.clear == without.clear  # the first two, which the hedge reads, are the same
 
 
 async def test_a_search_over_rulings_keeps_its_order(ctx):

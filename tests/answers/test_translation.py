@@ -134,7 +134,7 @@ def test_the_benches_options_of_the_table():
 async def test_the_ranker_learns_the_table_once_at_the_warm_up(store: Store, monkeypatch: pytest.MonkeyPatch):
     """Shipped on (docs/ranking.md ⁶⁶): the table is learned by EM from the earlier questions' file and the store's
     gold passages at the warm-up, once, at most :data:`KEEP` a term; with the weight off start-up reads nothing."""
-    assert Weights().transl == 32.0 and translation.EM == {"null": 100.0}  # ⁶⁸: the grid above 12
+    assert Weights().transl == 12.0 and translation.EM == {"null": 100.0}
     monkeypatch.setattr(ranking, "Weights", lambda: replace(Weights(), transl=0.0))
     assert (await ranking._load(store, None)).translations is None
     monkeypatch.undo()
