@@ -8,7 +8,9 @@ longer the fit's: ``bench/refit.py`` makes them (coordinate ascent; docs/ranking
 
 Run: ``.venv/bin/python bench/cv_misses.py [--k 5] [--db STORE] [--parts tuning,tuning2]`` (the store of the
 documents is built in a temporary folder unless ``--db`` names one; ``--parts``: the tuning parts, both by default,
-the folds stratified by part so each mixes both; only parts free to tune on are accepted).
+the folds stratified by part so each mixes both; only parts free to tune on are accepted; ``--prior``, ``--transl``:
+the two parts learned from the tuning questions, cross-fitted as ``bench/weight_methods.py`` does,
+:func:`transl_folds.cross_fitted`: a question's own pair never in its table).
 """
 
 from __future__ import annotations
@@ -25,9 +27,10 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from bench_questions import TUNING_PARTS, Question, load_part  # noqa: E402
-from prior_folds import cross_fit, without_file  # noqa: E402
-from question_cv import DEPTH, choose_margin, figures, folds, rank_of  # noqa: E402
+from prior_folds import without_file  # noqa: E402
+from question_cv import DEPTH, choose_margin, figures, rank_of  # noqa: E402
 from question_fit import fit as fit_weights  # noqa: E402
+from transl_folds import SHIPPED, cross_fitted, out_of_fold  # noqa: E402
 
 from bot.importer import DEFAULT_SOURCES, build  # noqa: E402
 from bot.prior import HOW  # noqa: E402
@@ -76,17 +79,17 @@ async def main() -> None:
                         help="a weight of bot.ranking.Weights changed before the candidates are gathered")
     parser.add_argument("--quiet", action="store_true", help="only the figures and the fitted weights")
     parser.add_argument("--prior", default=HOW, help="the prior feature, cross-fitted: best, union or none (off)")
+    parser.add_argument("--transl", default=SHIPPED, help="the transl part, cross-fitted (bench/transl_folds.py)")
     args = parser.parse_args()
     chosen, questions, store, names, r = await opened(parser, args.parts, args.db)
     changed = {n: float(v) for n, v in (s.split("=", 1) for s in args.set)}
     r = r.variant(weights=replace(r.weights, **changed))
     every = [await r.candidates(store, q.text, names) for q in questions]
     golds = [q.gold for q in questions]
-    fit = cross_fit(r, every, questions, args.prior)  # each fold's prior feature never from its own questions
+    # each fold's prior and transl parts never from its own questions (bench/transl_folds.py)
+    fit = await cross_fitted(r, store, every, questions, args.prior, args.transl)
     results = []
-    for fold in folds(len(every), args.k, strata=[q.part for q in questions]):
-        train = [i for i in range(len(every)) if i not in set(fold)]
-        cands = fit.fold(fold)
+    for fold, train, cands in out_of_fold(fit, args.k, [q.part for q in questions]):
         v = r.variant(weights=fit_weights(r, cands, golds, train))
         v = r.variant(weights=choose_margin(v, cands, golds, train))
         for i in fold:
@@ -104,7 +107,7 @@ async def main() -> None:
             print("   gold " + (_line(gold) if gold else f"{list(golds[i])} not a candidate"))
     f = figures(results)
     print(f"\nCV {args.k} folds, fitted: {f.row()}")
-    cands = fit.fold(())  # in-sample: each question's prior feature from the others
+    cands = fit.fold(())  # in-sample: each question's prior and transl parts from the others
     whole = r.variant(weights=fit_weights(r, cands, golds, range(len(cands))))
     hedge = choose_margin(whole, cands, golds, range(len(cands)))
     print(f"Fitted on the whole tuning parts ({', '.join(chosen)}): {whole.weights}")

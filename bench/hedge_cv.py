@@ -38,9 +38,9 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 import question_cv  # noqa: E402
 from cv_misses import cv_arguments, opened  # noqa: E402
-from prior_folds import cross_fit  # noqa: E402
-from question_cv import DEPTH, choose_margin, folds, rank_of  # noqa: E402
+from question_cv import DEPTH, choose_margin, rank_of  # noqa: E402
 from refit import METHOD  # noqa: E402
+from transl_folds import cross_fitted, out_of_fold  # noqa: E402
 from weight_methods import gathered, make  # noqa: E402
 
 from bot.answers.hedge_signals import SIGNALS  # noqa: E402
@@ -49,7 +49,6 @@ from bot.answers.off_topic import off_topic  # noqa: E402
 from bot.answers.questions import verdict_line  # noqa: E402
 from bot.answers.today_index import today_index  # noqa: E402
 from bot.answers.unknown_notes import Notes, question_notes  # noqa: E402
-from bot.prior import HOW  # noqa: E402
 from bot.ranking import Ranked, Ranker, Weights  # noqa: E402
 
 
@@ -146,7 +145,7 @@ async def main() -> None:
     chosen, questions, store, names, r = await opened(parser, args.parts, args.db)
     cands = await gathered(r, store, questions, names)
     golds = [q.gold for q in questions]
-    fit = cross_fit(r, cands, questions, HOW)
+    fit = await cross_fitted(r, store, cands, questions)  # the prior and transl parts (bench/transl_folds.py)
     shown = (await today_index(store)).words
     notes = []
     for q, c in zip(questions, cands, strict=True):
@@ -156,9 +155,7 @@ async def main() -> None:
     made: dict[tuple[str, str, int, int], Weights] = {}
     answers: list[Answer] = []
     hedges = []
-    for n, fold in enumerate(folds(len(cands), args.k, strata=[q.part for q in questions])):
-        train = [i for i in range(len(cands)) if i not in set(fold)]
-        fc = fit.fold(fold)
+    for n, (fold, train, fc) in enumerate(out_of_fold(fit, args.k, [q.part for q in questions])):
         w = saved.get((args.method, args.parts, args.k, n)) or make(args.method, r, fc, golds, train)
         made[(args.method, args.parts, args.k, n)] = w
         if args.fixed:

@@ -9,8 +9,9 @@ Per question, for its best-placed gold passage:
   (no term of the query is in the gold's columns: only a named card or section can bring it in);
 * **gathered**: whether it is among the candidates at all (the pool's first ``candidates``, a named card's rulings
   and text, the rulings of the section a named card is printed in);
-* **final**: its rank after the whole ranking with the shipped weights (the ``prior`` feature cross-fitted from
-  the other questions: bench/prior_folds.py).
+* **final**: its rank after the whole ranking with the shipped weights (the ``prior`` and ``transl`` parts
+  cross-fitted from the other questions: bench/transl_folds.py, :func:`transl_folds.cross_fitted`; out of fold with
+  ``--cv``, never from the question's own pair).
 
 Printed: a table of the pool depths (counts and shares) and, with ``--cv``, for the out-of-fold misses below the
 third place of a weight method (the shipped method by default, as ``bench/weight_methods.py`` runs it), how many
@@ -39,15 +40,16 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from bench_questions import Question  # noqa: E402
 from cv_misses import cv_arguments, opened  # noqa: E402
-from prior_folds import cross_fit  # noqa: E402
-from question_cv import DEPTH, folds  # noqa: E402
+from question_cv import DEPTH  # noqa: E402
+from refit import METHOD  # noqa: E402
+from transl_folds import cross_fitted, out_of_fold  # noqa: E402
 from weight_methods import gathered, hedged, make  # noqa: E402
 
 from bot.ranking import Candidates, Ranker, Weights  # noqa: E402
 from bot.store import Store  # noqa: E402
 
 #: The method ``docs/ranking.md`` ships (``bench/refit.py``'s), run by ``--cv`` unless ``--method`` names another.
-SHIPPED = "ascent:mrr:wide>only:answered>only:general>only:earlier"
+SHIPPED = METHOD
 #: How deep the pool is read for the gold's rank (beyond the shipped ``candidates``).
 POOL = 5000
 #: The depth buckets of the table: upper bounds of the pool rank (inclusive).
@@ -133,7 +135,7 @@ async def main() -> None:
     start = time.perf_counter()
     cands = await gathered(r, store, questions, names)
     golds = [q.gold for q in questions]
-    fit = cross_fit(r, cands, questions, "best")
+    fit = await cross_fitted(r, store, cands, questions)
     whole = fit.fold(())
     rows = [Recall(q, await pool_rank(r, store, c, q.gold), any(p.key in q.gold for p in c.records.values()),
                    final_rank(r, w, q.gold)) for q, c, w in zip(questions, cands, whole, strict=True)]
@@ -148,10 +150,7 @@ async def main() -> None:
                       f"  → {', '.join(x.question.gold)}")
     if args.cv:
         misses = []
-        parts = [q.part for q in questions]
-        for fold in folds(len(cands), args.k, strata=parts):
-            train = [i for i in range(len(cands)) if i not in set(fold)]
-            fc = fit.fold(fold)
+        for fold, train, fc in out_of_fold(fit, args.k, [q.part for q in questions]):
             v = r.variant(weights=hedged(args.method, make(args.method, r, fc, golds, train), r, fc, golds, train))
             for i in fold:
                 rank = final_rank(v, fc[i], golds[i])

@@ -33,12 +33,11 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from cv_misses import cv_arguments, opened  # noqa: E402
-from prior_folds import cross_fit  # noqa: E402
-from question_cv import DEPTH, folds  # noqa: E402
+from question_cv import DEPTH  # noqa: E402
 from refit import METHOD  # noqa: E402
+from transl_folds import cross_fitted, out_of_fold  # noqa: E402
 from weight_methods import gathered, hedged, make  # noqa: E402
 
-from bot.prior import HOW  # noqa: E402
 from bot.ranking import Hit  # noqa: E402
 
 #: The cuts tried: at most this many passages of one group among the first three hits (0: no cut).
@@ -133,13 +132,11 @@ async def main() -> None:
     _, questions, store, names, r = await opened(parser, args.parts, args.db)
     cands = await gathered(r, store, questions, names)
     golds = [q.gold for q in questions]
-    fit = cross_fit(r, cands, questions, HOW)
+    fit = await cross_fitted(r, store, cands, questions)  # the prior and transl parts (bench/transl_folds.py)
     where: Counter[str] = Counter()
     ranks: dict[str, list[int | None]] = {}
     ids: list[str] = []
-    for fold in folds(len(cands), args.k, strata=[q.part for q in questions]):
-        train = [i for i in range(len(cands)) if i not in set(fold)]
-        cf = fit.fold(fold)
+    for fold, train, cf in out_of_fold(fit, args.k, [q.part for q in questions]):
         v = r.variant(weights=hedged(args.method, make(args.method, r, cf, golds, train), r, cf, golds, train))
         bare = v.variant(features=tuple(f for f in v.features if f != STAGE))
         for i in fold:

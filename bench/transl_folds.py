@@ -10,12 +10,14 @@ question's table comes from all the other pairs.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
-from prior_folds import CrossFit
+from prior_folds import CrossFit, cross_fit
+from question_cv import folds
 
+from bot.prior import HOW
 from bot.ranking import Candidates, Ranker
 from bot.store import Store
 from bot.translation import (
@@ -131,4 +133,34 @@ async def transl_fit(r: Ranker, store: Store, inner: CrossFit, questions: Sequen
     return TranslFit(r, inner, pairs, options("" if how == "on" else how))
 
 
-__all__ = ["SHIPPED", "TranslFit", "options", "transl_fit"]
+async def cross_fitted(r: Ranker, store: Store, cands: Sequence[Candidates], questions: Sequence[Question],
+                       prior: str = HOW, transl: str = SHIPPED) -> TranslFit:
+    """``cands`` (the candidates of ``questions``, in order) with both parts learned from the tuning questions
+    cross-fitted as the shipped weights are made and measured (bench/refit.py, bench/weight_methods.py): the
+    ``prior`` part (:func:`prior_folds.cross_fit`, ``prior`` its ``--prior``) and the ``transl`` part
+    (:func:`transl_fit`, ``transl`` its ``--transl``; default the shipped table, ``none`` the part off). Every bench
+    that ranks the tuning questions out of fold reads its candidates from the result's :meth:`TranslFit.fold` (by
+    :func:`out_of_fold`), so a question's own pair never enters its table."""
+    return await transl_fit(r, store, cross_fit(r, cands, questions, prior), questions, transl)
+
+
+class Folded(Protocol):
+    """What :func:`out_of_fold` reads: the candidates (their count) and those of a fold (:meth:`TranslFit.fold`)."""
+
+    cands: Sequence[Candidates]
+
+    def fold(self, held: Collection[int]) -> Sequence[Candidates]: ...
+
+
+def out_of_fold(fit: Folded, k: int, parts: Sequence[str]
+                ) -> Iterator[tuple[list[int], list[int], Sequence[Candidates]]]:
+    """The K-fold CV of the benches (:func:`question_cv.folds`, stratified by ``parts``, one label per question):
+    per fold its questions, the training questions (every other question) and the candidates of ``fit.fold(fold)``,
+    in which a fold's question reads the ``prior`` and ``transl`` parts of the training questions only and a training
+    question never its own (bench/prior_folds.py, :class:`TranslFit`)."""
+    for fold in folds(len(fit.cands), k, strata=parts):
+        held = set(fold)
+        yield fold, [i for i in range(len(fit.cands)) if i not in held], fit.fold(fold)
+
+
+__all__ = ["SHIPPED", "Folded", "TranslFit", "cross_fitted", "options", "out_of_fold", "transl_fit"]

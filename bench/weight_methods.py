@@ -67,7 +67,7 @@ from question_cv import (  # noqa: E402
 )
 from question_fit import START  # noqa: E402
 from question_fit import fit as fit_weights  # noqa: E402
-from transl_folds import SHIPPED, TranslFit, transl_fit  # noqa: E402
+from transl_folds import SHIPPED, TranslFit, out_of_fold, transl_fit  # noqa: E402
 
 from bot.prior import HOW  # noqa: E402
 from bot.ranking import Candidates, Ranker, Weights  # noqa: E402
@@ -191,10 +191,8 @@ def run(method: str, r: Ranker, fit: CrossFit | TranslFit, golds: Golds, parts: 
     by_part: dict[str, list] = {}
     every = []
     missed: list[tuple[int, str]] = []
-    for fold in folds(len(fit.cands), k, strata=parts):
-        train = [i for i in range(len(fit.cands))
-                 if i not in set(fold) and (train_on is None or parts[i] in train_on)]
-        cands = fit.fold(fold)
+    for fold, every_train, cands in out_of_fold(fit, k, parts):
+        train = [i for i in every_train if train_on is None or parts[i] in train_on]
         v = r.variant(weights=hedged(method, make(method, r, cands, golds, train), r, cands, golds, train))
         if cands is not fit.cands:
             _TABLES.clear()  # the tables of this fold's features serve no other fold

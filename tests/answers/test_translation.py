@@ -38,7 +38,7 @@ from tests.conftest import ROOT
 
 sys.path.insert(0, str(ROOT / "bench"))
 from prior_folds import leave_out, without_file
-from transl_folds import TranslFit, options
+from transl_folds import TranslFit, options, out_of_fold
 
 #: The words of „darf ich bei ner gegnerischen kreatur spuken“ as the analyser reads them (its groups), and the
 #: terms of its answer, 001:1108 „Du kannst bei jeder Kreatur im Spiel spuken, egal wer sie kontrolliert.“
@@ -119,6 +119,25 @@ def test_a_training_questions_em_table_never_holds_its_own_pair():
     assert dict(tables[4]["gegner"]) == dict(model1(PAIRS, least=1)["gegner"])
     assert tables[0] is tables[2] and tables[1] is tables[3] and tables[0] == model1([PAIRS[1], PAIRS[3]], least=1)
     assert fit._em_tables({4}) is tables
+
+
+def test_the_benches_rank_a_question_only_with_its_own_fold_held_out():
+    """bench/weight_methods.py, cv_misses.py, recall.py, hedge_cv.py and top3_cut.py rank a question out of fold
+    through ``transl_folds.out_of_fold``: with the candidates of ``TranslFit.fold`` of the fold that holds it, whose
+    ``prior`` and ``transl`` parts come from the other folds' pairs (never its own), and weights made on the others."""
+
+    class Fit:  # each question's candidates say which questions were held out of the tables they read
+        cands = [frozenset()] * 11
+
+        def fold(self, held):
+            return [frozenset(held)] * 11
+
+    ranked = []
+    for fold, train, cands in out_of_fold(Fit(), 5, ["tuning"] * 6 + ["tuning2"] * 5):
+        assert sorted([*fold, *train]) == list(range(11))
+        assert all(i in cands[i] and i not in train for i in fold)
+        ranked += fold
+    assert sorted(ranked) == list(range(11))  # each question ranked once, out of its fold
 
 
 def test_the_benches_options_of_the_table():
