@@ -35,6 +35,7 @@ from bot.commands import (
 from bot.commands.buttons import Pressed, press
 from bot.core import Core
 from bot.custom_id import PAGE, PREFIX, Invocation
+from bot.metric_labels import leaf_label
 from bot.render import buttons, message_payload, to_text
 from bot.reply import Choice, Reply, as_private, one_line, quote_user
 from bot.text import cut, shorten, spaced_zwsp
@@ -272,7 +273,7 @@ class CommandLine:
             offer = (f"Autovervollständigung gibt es für: {names}." if names
                      else "dieser Befehl hat keine Option mit Autovervollständigung.")
             raise UsageError(f"{leaf.label}: {what} – {offer}")
-        return await self.core.complete(option.completer, current)
+        return await self.core.complete(option.completer, current, leaf_label(leaf.path))  # the metrics' label
 
     async def press(self, custom_id: str) -> Pressed:
         """Press the button ``custom_id`` as a click in Discord would (:func:`bot.commands.buttons.press`): an

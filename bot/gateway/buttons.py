@@ -20,6 +20,7 @@ from bot.custom_id import OPEN, PAGE, SHARE, decode_or_none
 from bot.delivery import MESSAGE_COMPONENT, shared_copy_body, undelivered_gateway
 from bot.gateway.gate import GatedBot
 from bot.gateway.transport import GatewayTransport, send_reply
+from bot.metric_labels import button_label
 from bot.render import ACTION_ROW, picked_custom_id
 
 log = logging.getLogger(__name__)
@@ -66,8 +67,9 @@ async def respond_button(interaction: discord.Interaction[GatedBot], custom_id: 
     bot = interaction.client
     try:
         private = interaction.message is not None and interaction.message.flags.ephemeral
-        pressed = await press(custom_id, lambda inv: bot.answer(inv, interaction, ephemeral=ephemeral, update=update),
-                              private)
+        command = button_label(custom_id)  # a page turned is the button's work, as its arrival was counted
+        pressed = await press(custom_id, lambda inv: bot.answer(inv, interaction, ephemeral=ephemeral, update=update,
+                                                                command=command), private)
     except Exception:
         log.exception("Fehler bei Knopf %s", custom_id)
         pressed = None
