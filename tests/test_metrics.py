@@ -466,7 +466,8 @@ async def test_the_gateway_counts_a_button_answer_it_cannot_deliver(monkeypatch,
     from bot.gateway import buttons
     from bot.reply import Page, Reply
 
-    async def answer(inv, interaction, ephemeral=False, update=False):
+    async def answer(inv, interaction, ephemeral=False, update=False, command=None):
+        assert command == "rulings"  # the button's metrics label, as its arrival was counted
         return Reply(pages=[Page(title="Boros-Rekrut", body="…")])
 
     async def send_reply(interaction, reply, **kw):

@@ -37,17 +37,17 @@ def shared_copy(message: discord.Message) -> dict[str, Any]:
 
 
 async def on_button(interaction: discord.Interaction[GatedBot]) -> None:
-    """Answer every click on a Regelbot button (custom_id ``rb:…``) from its custom_id alone.
+    """Answer every click on a component of the bot's messages from its custom_id alone (Discord sends a
+    component's interaction only to the application whose message holds it): a Regelbot button (``rb:…``) with its
+    answer, any other id (``rb``, ``""``, a forged or stale one) with the German „Unbekannte Schaltfläche“, as the
+    HTTP endpoint and ``press`` answer it (:func:`bot.commands.buttons.press`).
 
     A "Meintest du" select menu (``rb:<action>:``) runs ``rb:<action>:<picked value>``; an "Im Kanal
     teilen" button whose invocation did not fit into its custom_id posts a copy of its message."""
     if interaction.type is not discord.InteractionType.component:
         return
     data: Any = interaction.data or {}
-    custom_id = str(data.get("custom_id", ""))
-    if not custom_id.startswith("rb:"):
-        return
-    custom_id = picked_custom_id(custom_id, list(data.get("values") or []))
+    custom_id = picked_custom_id(str(data.get("custom_id", "")), list(data.get("values") or []))
     bid = decode_or_none(custom_id)
     if bid is not None and bid.verb == SHARE and bid.target is None and interaction.message is not None:
         try:
