@@ -116,7 +116,7 @@ def _answer_commands() -> dict[str, tuple[str, ...]]:
     from bot.answers.registry import answer_key
     from bot.commands import TABLE
 
-    found = {answer_key(m.answer): (m.name.en,) for m in TABLE.menus}
+    found: dict[str, tuple[str, ...]] = {answer_key(m.answer): (m.name.en,) for m in TABLE.menus}
     found.update((answer_key(leaf.command.answer), leaf.path) for leaf in TABLE.leaves)
     return found
 
