@@ -23,6 +23,7 @@ import orjson
 from bot.commands import TABLE, Table
 from bot.core import Core
 from bot.delivery import CB_AUTOCOMPLETE, leaf_options
+from bot.metric_labels import leaf_label
 from bot.reply import Choice
 
 #: The callback body without choices (an unknown command or option, no core, a payload that cannot be read).
@@ -48,9 +49,10 @@ def _completers(table: Table) -> dict[tuple[tuple[str, ...], str], Any]:
     return kept[1]
 
 
-def _focused(data: Mapping[str, Any], table: Table) -> tuple[Any, str] | None:
-    """The completer of the focused option of the command ``data`` and the text typed into it, or None when
-    the command, the focused option or its completer is unknown."""
+def _focused(data: Mapping[str, Any], table: Table) -> tuple[Any, str, tuple[str, ...]] | None:
+    """The completer of the focused option of the command ``data``, the text typed into it and the command's
+    English names (for its metrics label, :func:`bot.metric_labels.leaf_label`), or None when the command, the
+    focused option or its completer is unknown."""
     path, options = leaf_options(data)
     focused = next((o for o in options if o.get("focused")), None)
     if focused is None:
@@ -58,7 +60,7 @@ def _focused(data: Mapping[str, Any], table: Table) -> tuple[Any, str] | None:
     completer = _completers(table).get((path, str(focused.get("name"))))
     if completer is None:
         return None
-    return completer, str(focused.get("value", ""))
+    return completer, str(focused.get("value", "")), path
 
 
 async def choices_body(core: Core | None, data: Mapping[str, Any], table: Table = TABLE) -> dict[str, Any]:
@@ -70,8 +72,8 @@ async def choices_body(core: Core | None, data: Mapping[str, Any], table: Table 
     found = _focused(data, table)
     if found is None or core is None or not core.is_open:
         return NO_CHOICES
-    completer, typed = found
-    return _body(await core.complete(completer, typed))
+    completer, typed, path = found
+    return _body(await core.complete(completer, typed, leaf_label(path)))
 
 
 def _body(choices: list[Choice]) -> dict[str, Any]:
@@ -91,11 +93,11 @@ async def choices_bytes(core: Core | None, data: Mapping[str, Any], table: Table
     kept = core.choice_bodies if core is not None else None
     if found is None or kept is None:
         return NO_CHOICES_BYTES
-    key = found
+    completer, typed, path = found
+    key = (completer, typed)  # one body for every command the completer serves
     body = kept.get(key)
     if body is None:
-        completer, typed = found
-        body = encode(_body(await core.complete(completer, typed)))  # type: ignore[union-attr]  # kept: open
+        body = encode(_body(await core.complete(completer, typed, leaf_label(path))))  # type: ignore[union-attr]
         if len(typed) <= KEEP_TYPED:
             kept[key] = body
     return body

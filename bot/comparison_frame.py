@@ -20,8 +20,11 @@ from typing import NamedTuple
 
 #: A word (letters and digits, inner hyphens and apostrophes: „Boros-Rekrut“) or any other character but whitespace.
 _TOKEN = re.compile(r"(?P<word>[^\W_]+(?:[-'][^\W_]+)*)|\S")
-#: The frame's noun, and the words after it that open its sides („Unterschied zwischen A und B“).
-OPENERS = frozenset({"unterschied", "unterschieds", "unterschiede", "difference"})
+#: The frame's noun, and the words after it that open its sides („Unterschied zwischen A und B“); „Vergleich“ opens
+#: them as well as „Unterschied“ does („Vergleich Einberufen und Pfropfen“, „Vergleich von A und B“, the imperative
+#: „vergleiche A und B“), while „A im Vergleich zu B“ is a joiner (:data:`JOINERS`).
+OPENERS = frozenset({"unterschied", "unterschieds", "unterschiede", "difference", "vergleich", "vergleichs",
+                     "vergleiche", "comparison"})
 BETWEEN = frozenset({"zwischen", "von", "between", "of"})
 #: After the noun with no joiner to follow, only these open the sides („der Unterschied von Karten“ names one thing).
 _BETWEEN_ALONE = frozenset({"zwischen", "between"})

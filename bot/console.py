@@ -35,9 +35,10 @@ from bot.commands import (
 from bot.commands.buttons import Pressed, press
 from bot.core import Core
 from bot.custom_id import PAGE, PREFIX, Invocation
+from bot.metric_labels import leaf_label
 from bot.render import buttons, message_payload, to_text
 from bot.reply import Choice, Reply, as_private, one_line, quote_user
-from bot.text import cut, shorten, spaced_zwsp
+from bot.text import shorten, spaced_zwsp
 
 log = logging.getLogger(__name__)
 
@@ -272,23 +273,15 @@ class CommandLine:
             offer = (f"Autovervollständigung gibt es für: {names}." if names
                      else "dieser Befehl hat keine Option mit Autovervollständigung.")
             raise UsageError(f"{leaf.label}: {what} – {offer}")
-        return await self.core.complete(option.completer, current)
+        return await self.core.complete(option.completer, current, leaf_label(leaf.path))  # the metrics' label
 
     async def press(self, custom_id: str) -> Pressed:
         """Press the button ``custom_id`` as a click in Discord would (:func:`bot.commands.buttons.press`): an
-        action (``rb:rulings:12``) or a page of a paged answer (``rb:pg:2:…``, as ``call --json`` shows it).
-
-        Raises:
-            UsageError: the text does not start with ``rb:`` (a forged or stale ``rb:`` id is answered
-                like a click in Discord: with the German "Unbekannte Schaltfläche").
-        """
-        # pressed as given (a console line comes stripped): Discord sends a button's id exactly as the bot wrote it,
-        # so „rb:mechanic_pick:Aufstacheln “ is no id the bot made
-        if not custom_id.startswith("rb:"):
-            raise UsageError(
-                f"Unbekannter Knopf „{cut(custom_id, 100)}“ (erwartet rb:<aktion>:<wert> oder eine custom_id aus "
-                "call --json). Blättern in der Konsole: „weiter“ oder „zurück“."
-            )
+        action (``rb:rulings:12``) or a page of a paged answer (``rb:pg:2:…``, as ``call --json`` shows it). Any
+        text is pressed as given (a console line comes stripped), as Discord sends a button's id exactly as the bot
+        wrote it: an id the bot did not make (``rb``, ``""``, ``rb:mechanic_pick:Aufstacheln `` with its space,
+        another program's ``x``) is answered with the German „Unbekannte Schaltfläche“, as on the gateway and the
+        HTTP endpoint. Never raises for the id."""
         return await press(custom_id, self.core.run)
 
 

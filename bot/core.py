@@ -324,27 +324,29 @@ class Core:
         generation.users += 1
         return generation
 
-    async def run(self, inv: Invocation) -> Reply:
+    async def run(self, inv: Invocation, command: str | None = None) -> Reply:
         """Run the invocation ``inv``: an answer with its options or a button action with its argument
         (:func:`bot.answers.registry.run_answer` / ``run_action``: options bounded first, a ``UserError``
         becomes a German error reply), on the store in use when it starts; a full-text query the answer repeats
-        is run once (:func:`bot.store.passages.one_answer`)."""
+        is run once (:func:`bot.store.passages.one_answer`). ``command``: the interaction's metrics label
+        (:mod:`bot.metric_labels`; None: ``inv``'s)."""
         generation = self._enter()
         try:
-            with metrics.work(inv.key), one_answer():
+            with metrics.work(command, inv), one_answer():
                 if inv.kind == "action":
                     return await run_action(generation.context, inv.key, inv.arg)
                 return await run_answer(generation.context, inv.key, **inv.kwargs)
         finally:
             generation.leave()
 
-    async def complete(self, completer: CompleterFn, current: str) -> list[Choice]:
+    async def complete(self, completer: CompleterFn, current: str, command: str | None = None) -> list[Choice]:
         """The autocomplete choices of ``completer`` for the typed ``current`` (≤ 25, from memory); none when
         the store was closed under it (:class:`bot.errors.StoreClosed`: an autocomplete has no message to say
-        „bitte erneut versuchen“, and the next keystroke asks again)."""
+        „bitte erneut versuchen“, and the next keystroke asks again). ``command``: the metrics label of the
+        command completed (:func:`bot.metric_labels.leaf_label`; one completer serves several commands)."""
         generation = self._enter()
         try:
-            with metrics.work(getattr(completer, "__name__", "autocomplete")):
+            with metrics.work(command):
                 return await run_completer(generation.context, completer, current)
         except StoreClosed:
             return []

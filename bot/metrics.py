@@ -6,7 +6,8 @@ What is counted, and where (each a one-line hook where it happens):
   INTERACTION_CREATE gate, ``serve``'s verified request). ``kind``: ``command``, ``menu`` (the message command),
   ``button``, ``autocomplete``, ``ping``, ``other`` (a type the bot does not handle: a modal submit, an unknown
   type); ``command``: the invoked name as Discord sends it (``mana pay``) or a button's action (``rulings``, ``pg``)
-  when the bot knows it, else ``andere`` (a forged or stale name: the values are bounded by the bot's own names).
+  when the bot knows it, else ``andere`` (a forged or stale name: the values are bounded by the bot's own names) —
+  the one label scheme of every metric with a ``command`` label, made by :mod:`bot.metric_labels` alone.
 * ``regelbot_first_callback_seconds{kind}`` — from arrival to the first callback (answer, defer, autocomplete
   choices, PONG): :func:`first_callback` from the doors. ``regelbot_answer_seconds{kind}`` — from arrival to the
   answer (the first callback unless it was a defer, else the end of the interaction's work: :func:`finished`).
@@ -15,7 +16,8 @@ What is counted, and where (each a one-line hook where it happens):
 * ``regelbot_refusals_total{reason}`` — interactions refused: ``shutdown`` (arrived while shutting down),
   ``overload`` (no calculation worker free in time), ``bad_input`` (options that do not fit the command).
 * ``regelbot_answer_work_seconds{command}`` — time the application core spent on an answer, a button action or
-  an autocomplete (:func:`work`, in :meth:`bot.core.Core.run` and ``complete``).
+  an autocomplete (:func:`work`, in :meth:`bot.core.Core.run` and ``complete``), under the label of the
+  interaction it answers (``ask``, never the answer's key ``question`` or a completer's name).
 * ``regelbot_calc_budget_kills_total{reason}`` — calculations stopped: ``time`` (past the budget: the worker is
   killed), ``memory`` (the worker's memory cap), ``died`` (the worker died, e.g. the OOM killer); and
   ``regelbot_calc_worker_restarts_total`` — workers replaced (:mod:`bot.offload`).
@@ -43,18 +45,20 @@ Counting is switched on by :func:`enable` in a process that serves the page (``s
 from __future__ import annotations
 
 import contextlib
-import functools
 import logging
 import math
-import re
 import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from bot import __version__
+from bot.metric_labels import MAX_COMMANDS, OTHER, command_label, interaction_label, invocation_label
 
 if TYPE_CHECKING:  # imported where they are needed (see the module docstring)
+    from bot.custom_id import Invocation
+
+if TYPE_CHECKING:
     from aiohttp import web
 
     from bot.health import SideListener
@@ -63,9 +67,6 @@ log = logging.getLogger(__name__)
 
 #: Latency buckets (seconds) around Discord's 3-s limit for the first callback; deferred answers may take longer.
 BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 2.5, 3.0, 5.0, 10.0, 30.0, 60.0)
-#: Different ``command`` label values kept; further names are counted as ``andere`` (bounded memory).
-MAX_COMMANDS = 100
-OTHER = "andere"
 #: Callback types of a defer (Discord: DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE, DEFERRED_UPDATE_MESSAGE).
 DEFERS = (5, 6)
 #: Interaction types → ``kind`` (https://discord.com/developers/docs/interactions/receiving-and-responding).
@@ -163,7 +164,6 @@ def enabled() -> bool:
     return _metrics is not None
 
 
-_commands: set[str] = set()
 _store: Path | None = None
 
 
@@ -216,62 +216,19 @@ _open: dict[str, Track] = {}
 MAX_OPEN = 10_000
 
 
-def command_label(name: str) -> str:
-    """``name`` as a label value, or ``andere`` for a name beyond :data:`MAX_COMMANDS` or of other characters."""
-    if name in _commands:
-        return name
-    if len(_commands) >= MAX_COMMANDS or not re.fullmatch(r"[\w -]{1,40}", name):
-        return OTHER
-    _commands.add(name)
-    return name
-
-
-@functools.cache
-def known_commands() -> frozenset[str]:
-    """The invoked names of the commands the bot registers, as Discord sends them (:data:`bot.commands.TABLE`: every
-    leaf's English path joined by a space, ``mana pay``, and the message commands' English names, ``Explain
-    cards``): the ``command`` label values of commands, message commands and autocompletes. Read once (the table is
-    imported at the first interaction counted, not when this module is)."""
-    from bot.commands import TABLE
-
-    return frozenset(" ".join(leaf.path) for leaf in TABLE.leaves) | frozenset(m.name.en for m in TABLE.menus)
-
-
-def known_action(name: str) -> bool:
-    """True for the wire key of a button the bot makes (:data:`bot.answers.registry.ACTION_MODULES`, an action
-    registered by a module imported since, or a verb of :mod:`bot.custom_id`: ``pg``, ``sh``, ``open``)."""
-    from bot.answers.registry import ACTION_MODULES, ACTIONS
-    from bot.custom_id import OPEN, VERBS
-
-    return name in ACTION_MODULES or name in ACTIONS or name in VERBS or name == OPEN
-
-
 def kind_and_command(payload: Mapping[str, Any]) -> tuple[str, str]:
     """``(kind, command)`` of a raw interaction ``payload`` (a dict as Discord sends it; never raises). ``kind``
-    ``other`` is an interaction type the bot does not handle (Discord's modal submit, 5, or an unknown type); a
-    command name the bot does not register (:func:`known_commands`: ``karte`` is the German name shown, Discord
-    sends ``card``; a forged ``nope``) or a button action it does not make (:func:`known_action`) is counted as
-    :data:`OTHER`, so the label's values are bounded by the bot's own names."""
+    ``other`` is an interaction type the bot does not handle (Discord's modal submit, 5, or an unknown type);
+    ``command`` is the one label of :mod:`bot.metric_labels` (:func:`bot.metric_labels.interaction_label`: a command
+    the bot does not register, ``karte`` is the German name shown, Discord sends ``card``, or a button action it does
+    not make is :data:`OTHER`, so the label's values are bounded by the bot's own names)."""
     itype = payload.get("type")
     data = payload.get("data")
     data = data if type(data) is dict or isinstance(data, Mapping) else {}  # a dict without the ABC's check
     kind = KINDS.get(itype if isinstance(itype, int) else -1, "other")
-    if kind in ("command", "autocomplete"):
-        if data.get("type") == 3:
-            kind = "menu"
-        names = [str(data.get("name", ""))]
-        options = data.get("options")
-        while isinstance(options, list) and len(options) == 1 and (
-                type(options[0]) is dict or isinstance(options[0], Mapping)) and options[0].get("type") in (1, 2):
-            names.append(str(options[0].get("name", "")))
-            options = options[0].get("options")
-        name = " ".join(names)
-        return kind, command_label(name) if name in known_commands() else OTHER
-    if kind == "button":
-        parts = str(data.get("custom_id", "")).split(":", 2)
-        known = len(parts) > 1 and parts[0] == "rb" and known_action(parts[1])
-        return kind, command_label(parts[1]) if known else OTHER
-    return kind, kind
+    if kind in ("command", "autocomplete") and data.get("type") == 3:
+        kind = "menu"
+    return kind, interaction_label(kind, data)
 
 
 def arrived(payload: Mapping[str, Any]) -> Track | None:
@@ -365,10 +322,14 @@ class _Timed:
 _UNTIMED = contextlib.nullcontext()
 
 
-def work(command: str) -> contextlib.AbstractContextManager[None]:
-    """A context manager timing the core's work on ``command`` (an answer key, a button action, a completer's
-    name) as its block; nothing while this process does not count."""
-    return _UNTIMED if _metrics is None else _Timed(_metrics, command)
+def work(command: str | None, inv: Invocation | None = None) -> contextlib.AbstractContextManager[None]:
+    """A context manager timing the core's work as its block under ``command``, the label of the interaction
+    it answers (:mod:`bot.metric_labels`, as its door counted it); None: the label of the invocation ``inv``
+    (:func:`bot.metric_labels.invocation_label`; :data:`OTHER` without one). Nothing while this process does not
+    count."""
+    if _metrics is None:
+        return _UNTIMED
+    return _Timed(_metrics, command if command is not None else invocation_label(inv) if inv is not None else OTHER)
 
 
 #: ``serve``'s connection intake counters (:class:`bot.serve_sockets.IntakeStats`: its field → the counter's help):

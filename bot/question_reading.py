@@ -171,12 +171,13 @@ def first_markup(text: str) -> str | None:
     return found.group(0) if found else None
 
 
-def markup_note(text: str) -> str | None:
+def markup_note(text: str, also: tuple[str, ...] = ()) -> str | None:
     """The note on the Discord markup in a search ``text`` that is not read (:func:`without_markup`), in
-    :func:`reading_lines`' words, so ``/regel suche`` and ``/ruling suche`` say it as ``/frage`` does; None when
-    ``text`` holds none. Never raises."""
+    :func:`reading_lines`' words, so ``/regel suche`` and ``/ruling suche`` say it as ``/frage`` does; ``also``:
+    more pieces the caller did not read, named after the markup (the emoji of a name,
+    :mod:`bot.answers.markup_notes`); None when there is nothing to name. Never raises."""
     taken = _taken_out(text)
-    lines = reading_lines(ReadQuestion(taken.text, taken.markup, taken.labels, (), ()))
+    lines = reading_lines(ReadQuestion(taken.text, (*taken.markup, *also), taken.labels, (), ()))
     return lines[0] if lines else None
 
 

@@ -280,7 +280,7 @@ class Interactions:
         except LookupError:
             return Pressed(UNKNOWN_COMMAND)
         kept = self.core.kept_answers  # the store's before the answer: a store swapped meanwhile keeps nothing new
-        reply = await self.core.run(inv)
+        reply = await self.core.run(inv, metrics.interaction_label("command", data))  # its arrival's label
         shown = as_private(reply) if private else reply
         keep(kept, answer_key(inv, private), shown)
         return Pressed(shown, 0, inv)
@@ -290,7 +290,7 @@ class Interactions:
         data = payload.get("data") or {}
         custom_id = picked_custom_id(str(data.get("custom_id", "")), list(data.get("values") or []))
         private = bool(((payload.get("message") or {}).get("flags") or 0) & EPHEMERAL)
-        return await press(custom_id, self.core.run, private)
+        return await press(custom_id, lambda i: self.core.run(i, metrics.interaction_label("button", data)), private)
 
     async def drain(self, seconds: float = DRAIN_SECONDS) -> int:
         """Shutdown: wait up to ``seconds`` for answers still running or waiting (the running tasks take the

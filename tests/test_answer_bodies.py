@@ -56,9 +56,9 @@ def counted(monkeypatch) -> list[Invocation]:
     ran: list[Invocation] = []
     run = Core.run
 
-    async def counting(self, inv):
+    async def counting(self, inv, command=None):
         ran.append(inv)
-        return await run(self, inv)
+        return await run(self, inv, command)
 
     monkeypatch.setattr(Core, "run", counting)
     return ran

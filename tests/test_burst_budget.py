@@ -102,9 +102,9 @@ async def _handle_in_a_burst(core, monkeypatch, seconds: float, age: float,
     its webhook requests once everything ran; the seconds until the response."""
     run = core.run
 
-    async def slow(inv):
+    async def slow(inv, command=None):
         await asyncio.sleep(seconds)
-        return await run(inv)
+        return await run(inv, command)
 
     monkeypatch.setattr(core, "run", slow)
     webhook = _Webhook()

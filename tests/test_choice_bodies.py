@@ -48,9 +48,9 @@ async def test_a_text_typed_again_is_not_completed_again(core: Core, monkeypatch
     asked: list[str] = []
     complete = Core.complete
 
-    async def counted(self, completer, current):
+    async def counted(self, completer, current, command=None):
         asked.append(current)
-        return await complete(self, completer, current)
+        return await complete(self, completer, current, command)
 
     monkeypatch.setattr(Core, "complete", counted)
     card = payload("card", [], "name", "boros")

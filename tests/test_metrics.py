@@ -16,7 +16,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from nacl.signing import SigningKey
 from prometheus_client import REGISTRY, generate_latest
 
-from bot import metrics, offload
+from bot import metric_labels, metrics, offload
 from bot.core import DEEP_QUEUE
 from bot.delivery import FOLLOWUP_WINDOW
 from bot.offload import TooExpensive, run_bounded
@@ -114,9 +114,10 @@ async def test_serve_counts_each_interaction_once_in_the_counter_and_both_histog
     assert added("regelbot_deferrals_total", kind="command") == 1
     assert added("regelbot_deferrals_total") == 1
     assert added("regelbot_refusals_total", reason="bad_input") == 1
-    # the core worked on the two /card answers made (not the kept one), the button's action and the autocomplete;
-    # never on the bad one
-    assert added("regelbot_answer_work_seconds_count", command="card") == 2
+    # the core worked on the two /card answers made (not the kept one), the button's action and the autocomplete
+    # (labelled as its command: /card's); never on the bad one
+    assert added("regelbot_answer_work_seconds_count", command="card") == 3
+    assert added("regelbot_answer_work_seconds_count", command="mechanic") == 1
     assert added("regelbot_answer_work_seconds_count") == 4
     assert total(after, "regelbot_interactions_in_flight") == 0
     assert total(after, "regelbot_store_age_seconds") > 0
@@ -290,7 +291,7 @@ def test_interactions_never_finished_are_dropped_oldest_first(monkeypatch):
 
 
 def test_command_labels_are_bounded(monkeypatch):
-    monkeypatch.setattr(metrics, "_commands", set())
+    monkeypatch.setattr(metric_labels, "_commands", set())
     names = [f"befehl_{n}" for n in range(metrics.MAX_COMMANDS + 5)]
     labels = [metrics.command_label(n) for n in names]
     assert labels[: metrics.MAX_COMMANDS] == names[: metrics.MAX_COMMANDS]
@@ -465,7 +466,8 @@ async def test_the_gateway_counts_a_button_answer_it_cannot_deliver(monkeypatch,
     from bot.gateway import buttons
     from bot.reply import Page, Reply
 
-    async def answer(inv, interaction, ephemeral=False, update=False):
+    async def answer(inv, interaction, ephemeral=False, update=False, command=None):
+        assert command == "rulings"  # the button's metrics label, as its arrival was counted
         return Reply(pages=[Page(title="Boros-Rekrut", body="…")])
 
     async def send_reply(interaction, reply, **kw):

@@ -99,9 +99,9 @@ async def test_in_a_burst_answers_wait_as_records_and_the_running_task_delivers_
     interactions = Interactions(core, webhook)  # type: ignore[arg-type]  # only request() is used
     gate, run = asyncio.Event(), core.run
 
-    async def held(inv):  # the answer that holds the only slot runs until the test lets it
+    async def held(inv, command=None):  # the answer that holds the only slot runs until the test lets it
         await gate.wait()
-        return await run(inv)
+        return await run(inv, command)
 
     monkeypatch.setattr(core, "run", held)
     old = time.time() - 5  # signed 5 s ago: deferred at once

@@ -219,13 +219,19 @@ def _term_lines(terms: list[Term]) -> list[str]:
     return lines
 
 
-async def today_number_reply(ctx: AnswerContext, number: str) -> Reply | None:
+#: Where the documents use the terms of a rule none of them quotes: German lines and buttons
+#: (:func:`bot.answers.terms.rule_term_uses`, given by the caller: the term page's module imports this one's).
+TermUses = Callable[[AnswerContext, list[Term]], Awaitable[tuple[list[str], list[Action]]]]
+
+
+async def today_number_reply(ctx: AnswerContext, number: str, term_uses: TermUses | None = None) -> Reply | None:
     """The answer for today's number of a rule the documents cite under an older number: ``701.30``
     → today's clash rule text as the register quotes it (``data/changes.toml`` [cr], CR 2026-04-17; a rule
     changed in newer rules of the build: its new text and the review line,
     :func:`bot.answers.today_index.rule_today_lines`),
     the term of the term table with that rule, and the documents' numbers (701.19 in the clash article of
-    2007) as buttons. None when neither the register nor the term table knows ``number``.
+    2007) as buttons; a rule no document quotes with where they use its term (``term_uses``: 702.19 → the
+    Trampelschaden rulings). None when neither the register nor the term table knows ``number``.
     """
     index = await era_index(ctx)
     olds = sorted(
@@ -255,6 +261,8 @@ async def today_number_reply(ctx: AnswerContext, number: str) -> Reply | None:
         lines += rest_lines
     elif not olds:
         lines.append("\nKein Dokument des Bots zitiert diese Regel.")
+        used, used_actions = await term_uses(ctx, terms) if term_uses else ([], [])  # 702.19: Trampelschaden
+        lines, rest_actions = lines + used, rest_actions + used_actions
     actions = [Action(label=f"Regel {c.number} (so zitiert)", action="rule", arg=c.number) for c in olds]
     actions += rest_actions
     title = f"Regel {number} (heute)" + (f" – {terms[0].german}" if terms else "")

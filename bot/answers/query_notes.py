@@ -6,6 +6,9 @@ from __future__ import annotations
 from functools import cache
 
 from bot.analysis import Analysis, concept_id
+from bot.players_words import reading
+from bot.reply import quote_user
+from bot.text import tokens
 from bot.textsearch import synonyms
 
 
@@ -17,16 +20,30 @@ def _synonym_lines() -> tuple[tuple[str, str], ...]:
                  for group in synonyms())
 
 
-def query_notes(analysis: Analysis | None) -> list[str]:
-    """German lines on what a search did beyond the typed words: the synonym groups of ``data/synonyms.tsv``
+def players_reading(typed: str) -> str:
+    """The line on the players' words of the search ``typed`` that were searched as the documents' words
+    (``data/players_words.tsv``, :func:`bot.players_words.reading`; its first 2 000 characters): „Gelesen als die
+    Wörter der Dokumente (Spielersprache): „eot“ als „ende des zuges“.“ (each once, user text escaped); ``""`` for
+    none. A search answered through them says how it read the word, as one read through a synonym group does."""
+    seen = dict.fromkeys(w for w in tokens(typed[:2000]) if reading(w.casefold()) is not None)
+    if not seen:
+        return ""
+    pairs = ", ".join(f"„{quote_user(w, 40)}“ als „{' '.join(reading(w.casefold()) or ())}“" for w in seen)
+    return f"Gelesen als die Wörter der Dokumente (Spielersprache): {pairs}."
+
+
+def query_notes(analysis: Analysis | None, typed: str = "") -> list[str]:
+    """German lines on what a search did beyond the typed words: the players' words of ``typed`` (the search as
+    typed) read as the documents' words (:func:`players_reading`), the synonym groups of ``data/synonyms.tsv``
     whose terms were searched too (``Auch gesucht: manawert, umgewandelte manakosten …``), input cut."""
     if analysis is None:
         return []
     used = set(analysis.concepts)
-    lines = [line for concept, line in _synonym_lines() if concept in used]
+    lines = [line for line in (players_reading(typed),) if line]
+    lines += [line for concept, line in _synonym_lines() if concept in used]
     if analysis.truncated:
         lines.append("Die Suche war sehr lang; nur der Anfang wurde verwendet.")
     return lines
 
 
-__all__ = ["query_notes"]
+__all__ = ["players_reading", "query_notes"]

@@ -43,6 +43,7 @@ from bot.answers.today import (
 )
 from bot.answers.today_index import TodayIndex, review_note, today_index, today_number
 from bot.answers.today_notes import explanation_notice, once_today, today_heads
+from bot.answers.unexplained import unexplained_line, unexplained_terms
 from bot.answers.unknown_notes import Notes, fitted_notes, missed_title, question_notes
 from bot.button_args import PassageKey
 from bot.comparison import comparison
@@ -321,17 +322,21 @@ HEDGE_LINE = "⚖️ Keine Stelle passt eindeutig am besten; die erste ist nur d
              "unten."
 
 
-def verdict_line(found: Ranked, r: Ranker, notes: Notes) -> str:
+def verdict_line(found: Ranked, r: Ranker, notes: Notes, unexplained: str = "") -> str:
     """The line that says how far ``/frage``'s best passage answers the question, ``""`` when it does: the
     off-topic line when nothing of the question meets the documents' subject (:func:`bot.answers.off_topic.off_topic`;
-    no candidate is offered as the answer), else :data:`HEDGE_LINE` when no candidate leads clearly, the question's
-    notes ask for it (a word read as another, :class:`bot.answers.unknown_notes.Notes`), the best passage holds
-    none of the game terms the question names (:func:`bot.answers.hollow.hollow_lead`) or leads by nothing the
-    question decides (:func:`bot.answers.hedge_signals.undecided`: the second holds the question's words as well);
-    a question asking what one mechanic is, led by that mechanic's definition
-    (:func:`bot.answers.hollow.defined_lead`), counts as clear."""
+    no candidate is offered as the answer), else ``unexplained`` when given (the line on the terms asked about that
+    no document explains, :func:`bot.answers.unexplained.unexplained_line`), else :data:`HEDGE_LINE` when no
+    candidate leads clearly, the question's notes ask for it (a word read as another,
+    :class:`bot.answers.unknown_notes.Notes`), the best passage holds none of the game terms the question names
+    (:func:`bot.answers.hollow.hollow_lead`) or leads by nothing the question decides
+    (:func:`bot.answers.hedge_signals.undecided`: the second holds the question's words as well); a question asking
+    what one mechanic is, led by that mechanic's definition (:func:`bot.answers.hollow.defined_lead`), counts as
+    clear."""
     if off_topic(found, r, notes.meant):
         return OFF_TOPIC_LINE
+    if unexplained:
+        return unexplained
     # a mechanic's definition answers „was macht …“, however close its quoted rule
     unclear = not defined_lead(found) and (not found.clear or undecided(found, r))
     return HEDGE_LINE if unclear or notes.hedge or hollow_lead(found, r, notes.meant) else ""
@@ -409,10 +414,10 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     if compared is not None:
         return await _comparison_reply(ctx, (index, r, found), compared, (shown, question, read, notes.lines))
     best, rest, notes = hits[0], hits[1:], fitted_notes(notes, hits[0].passage)  # notes true of this page
-    lead = "\n".join([f"Frage: „{shown}“", *said])
-    # what the question names that no document holds (not the words the register's rows read: register_read)
-    lead += "".join("\n" + line for line in notes.lines)
-    verdict = "" if register is not None else verdict_line(found, r, notes)  # the register's rows answer it
+    # notes: what the question names that no document holds (not the words the register's rows read: register_read)
+    lead = "\n".join([f"Frage: „{shown}“", *said, *notes.lines])
+    unexplained = unexplained_line(await unexplained_terms(ctx.store, found, r, notes.meant))  # „was ist ward“
+    verdict = "" if register is not None else verdict_line(found, r, notes, unexplained)  # the rows answer it
     lead += "\n" + verdict if verdict else ""
     if found.truncated:
         lead += "\nDie Frage war sehr lang; nur ihr Anfang wurde verwendet."

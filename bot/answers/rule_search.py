@@ -77,7 +77,7 @@ async def keyword_reply(ctx: AnswerContext, text: str, about: frozenset[str] | N
         raise nothing_found(text)
     shown = quote_user(text, 80)
     intro = f"{stellen(len(hits))} in Regeln und Regelerklärungen für „{shown}“, die passendste zuerst"
-    intro += "".join("\n" + line for line in query_notes(found.analysis))
+    intro += "".join("\n" + line for line in query_notes(found.analysis, text))  # „eot“ read as „ende des zuges“
     if found.analysis.typos:  # a word read as another („evil“ as „exil“): said before the hits, as /frage says it
         near = near_misses(found.analysis, [], ctx.names, (await today_index(ctx.store)).words)
         intro = "".join(line + "\n" for line in near.lines) + ("\n" if near.lines else "") + intro

@@ -49,7 +49,7 @@ from bot.answers.rule_evidence import resting_entries
 from bot.answers.rule_numbers import read_commas, rule_numbers, several_rules
 from bot.answers.rule_search import keyword_reply
 from bot.answers.sense_terms import senses_line
-from bot.answers.terms import lookup, term_reply, terms_besides, terms_line, terms_of_words
+from bot.answers.terms import lookup, rule_term_uses, term_reply, terms_besides, terms_line, terms_of_words
 from bot.answers.today import with_review
 from bot.answers.today_index import (
     TodayIndex,
@@ -343,7 +343,7 @@ async def _rule_or_term(ctx: AnswerContext, query: str, number: str | None, matc
         try:
             return await rule_reply(ctx, number)
         except UserError:  # not in the documents under this number: maybe today's number of a cited rule
-            today = await today_number_reply(ctx, number)
+            today = await today_number_reply(ctx, number, rule_term_uses)
             if today is None:
                 raise
             return today

@@ -150,12 +150,13 @@ def hit_block(hit: RulingHit, index: TodayIndex, shown: set[int] | None = None, 
     return "\n".join(parts)
 
 
-def search_intro(result: SearchResult, shown_text: str) -> str:
-    """Lead text of a search answer: how many rulings answer, best first, in German."""
+def search_intro(result: SearchResult, shown_text: str, typed: str = "") -> str:
+    """Lead text of a search answer: how many rulings answer, best first, in German; ``typed``: the search as
+    typed, for the players' words read as the documents' (:func:`bot.answers.query_notes.query_notes`)."""
     lines = [f"{german_int(result.total)} Treffer für „{shown_text}“, die passendsten zuerst"]
     if result.total >= MAX_HITS:
         lines.append(f"Nur die besten {MAX_HITS}; für mehr die Suche genauer fassen, z. B. mit einer Karte (`karte:`).")
-    lines += query_notes(result.analysis)
+    lines += query_notes(result.analysis, typed)
     return "\n".join(lines)
 
 
@@ -225,7 +226,7 @@ async def _card_first(ctx: AnswerContext, named: tuple[CardRecord, Lookup], text
         lead += " Die Volltext-Treffer folgen nach den Rulings der Karte."
     reply.pages[0].body = f"{lead}\n\n{reply.pages[0].body}"
     if result.hits:
-        found = await _hits_reply(ctx, f"Rulings mit „{shown}“", search_intro(result, shown), result)
+        found = await _hits_reply(ctx, f"Rulings mit „{shown}“", search_intro(result, shown, text), result)
         reply.pages = own_sources(reply) + own_sources(found)  # they keep their own buttons and sources
         reply.source = " · ".join(dict.fromkeys(d for d in (reply.source, found.source) if d))
     return reply
@@ -299,7 +300,7 @@ async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = 
     note += "\n" + players_line(players) if players else ""
     # „702.19 trampelschaden“: the number's rule
     note += "\n" + line if (line := await numbers_line(text, answers)) else ""
-    reply = await _hits_reply(ctx, title, lead + search_intro(result, shown) + note, result)
+    reply = await _hits_reply(ctx, title, lead + search_intro(result, shown, text) + note, result)
     if named is not None:  # words found in the rulings' text, but the words also name a card: offer it
         first = reply.pages[0]
         first.body = f"Meintest du die Karte **{named[0].name}**? Ihre Rulings: Knopf unten.\n\n{first.body}"

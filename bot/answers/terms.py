@@ -136,6 +136,23 @@ async def term_reply(ctx: AnswerContext, match: TermMatch) -> Reply:
     return reply
 
 
+async def rule_term_uses(ctx: AnswerContext, terms: list[Term]) -> tuple[list[str], list[Action]]:
+    """Where the documents use the ``terms`` of a rule none of them quotes, as a term's page shows it
+    (:func:`document_entries`; else the rules text using it, :func:`bot.answers.term_uses.rule_text_uses`): German
+    lines, one heading per term that has any, and their buttons; none for a term no document uses
+    (:func:`bot.answers.eras.today_number_reply`: ``/regel suche: 702.19``)."""
+    lines: list[str] = []
+    actions: list[Action] = []
+    for term in terms:
+        entries, more = await document_entries(ctx, term)
+        if not entries:
+            entries, more = await rule_text_uses(ctx, term)
+        if entries:
+            lines.append(f"\n**{term.german} in den Dokumenten des Bots:**\n" + "\n".join(entries))
+            actions += more
+    return lines, actions
+
+
 def document_notes(match: TermMatch) -> list[str]:
     """Lines on what the documents write for the matched word (``data/terms_documents.tsv``), without echoing
     the user's text: ``_In Dokument 004 steht „provozieren“ für Aufstacheln (Goad, Regel 701.15)._`` — for the
@@ -266,5 +283,5 @@ def terms_line(terms: list[Term]) -> str:
     return f"Begriffe im Suchtext: {named}; jeden einzeln erklärt: {single}"
 
 
-__all__ = ["RULE_WORDS", "document_entries", "lookup", "term_lines", "term_reply", "terms_besides", "terms_line",
-           "terms_of_words"]
+__all__ = ["RULE_WORDS", "document_entries", "lookup", "rule_term_uses", "term_lines", "term_reply", "terms_besides",
+           "terms_line", "terms_of_words"]

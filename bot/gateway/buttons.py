@@ -20,6 +20,7 @@ from bot.custom_id import OPEN, PAGE, SHARE, decode_or_none
 from bot.delivery import MESSAGE_COMPONENT, shared_copy_body, undelivered_gateway
 from bot.gateway.gate import GatedBot
 from bot.gateway.transport import GatewayTransport, send_reply
+from bot.metric_labels import button_label
 from bot.render import ACTION_ROW, picked_custom_id
 
 log = logging.getLogger(__name__)
@@ -36,17 +37,17 @@ def shared_copy(message: discord.Message) -> dict[str, Any]:
 
 
 async def on_button(interaction: discord.Interaction[GatedBot]) -> None:
-    """Answer every click on a Regelbot button (custom_id ``rb:…``) from its custom_id alone.
+    """Answer every click on a component of the bot's messages from its custom_id alone (Discord sends a
+    component's interaction only to the application whose message holds it): a Regelbot button (``rb:…``) with its
+    answer, any other id (``rb``, ``""``, a forged or stale one) with the German „Unbekannte Schaltfläche“, as the
+    HTTP endpoint and ``press`` answer it (:func:`bot.commands.buttons.press`).
 
     A "Meintest du" select menu (``rb:<action>:``) runs ``rb:<action>:<picked value>``; an "Im Kanal
     teilen" button whose invocation did not fit into its custom_id posts a copy of its message."""
     if interaction.type is not discord.InteractionType.component:
         return
     data: Any = interaction.data or {}
-    custom_id = str(data.get("custom_id", ""))
-    if not custom_id.startswith("rb:"):
-        return
-    custom_id = picked_custom_id(custom_id, list(data.get("values") or []))
+    custom_id = picked_custom_id(str(data.get("custom_id", "")), list(data.get("values") or []))
     bid = decode_or_none(custom_id)
     if bid is not None and bid.verb == SHARE and bid.target is None and interaction.message is not None:
         try:
@@ -66,8 +67,9 @@ async def respond_button(interaction: discord.Interaction[GatedBot], custom_id: 
     bot = interaction.client
     try:
         private = interaction.message is not None and interaction.message.flags.ephemeral
-        pressed = await press(custom_id, lambda inv: bot.answer(inv, interaction, ephemeral=ephemeral, update=update),
-                              private)
+        command = button_label(custom_id)  # a page turned is the button's work, as its arrival was counted
+        pressed = await press(custom_id, lambda inv: bot.answer(inv, interaction, ephemeral=ephemeral, update=update,
+                                                                command=command), private)
     except Exception:
         log.exception("Fehler bei Knopf %s", custom_id)
         pressed = None

@@ -22,6 +22,7 @@ from bot.core import INTERNAL_ERROR
 from bot.custom_id import Invocation
 from bot.delivery import deliver, undelivered_gateway
 from bot.gateway.transport import UNKNOWN_INTERACTION, PostTransport, http_kw
+from bot.metric_labels import interaction_label
 from bot.raw import command_name, invocation
 from bot.reply import as_private
 from bot.rest import RestError
@@ -70,7 +71,7 @@ async def answer_command(bot: Any, iid: int, data: dict[str, Any]) -> None:
             key, kept = answer_key(origin, private), core.kept_answers
             reply = kept_reply(kept, key)  # asked before on this store: the same reply, no work of the core
             if reply is None:
-                made = await bot.guard(core.run(origin), iid, transport, private)
+                made = await bot.guard(core.run(origin, interaction_label("command", body)), iid, transport, private)
                 reply = as_private(made) if private else made
                 keep(kept, key, reply)
     except Exception as exc:

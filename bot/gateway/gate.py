@@ -370,10 +370,11 @@ class GatedBot(commands.AutoShardedBot):
         return max(local, min(remote, DEFER_AFTER_SECONDS))
 
     async def answer(self, inv: Invocation, interaction: discord.Interaction[Any], *, ephemeral: bool = False,
-                     update: bool = False) -> Reply:
+                     update: bool = False, command: str | None = None) -> Reply:
         """Run the invocation ``inv`` on the core for ``interaction``, which is deferred meanwhile when the answer
         takes long or a burst is on (:meth:`_watchdog`); ``ephemeral``: a defer's "thinking…" is private,
-        ``update``: the answer replaces the clicked message.
+        ``update``: the answer replaces the clicked message; ``command``: the interaction's metrics label
+        (:meth:`bot.core.Core.run`).
 
         Raises:
             RuntimeError: the core is not open (a programming error).
@@ -381,7 +382,7 @@ class GatedBot(commands.AutoShardedBot):
         """
         if self.core is None:
             raise RuntimeError("the core is not open")
-        return await self._watchdog(self.core.run(inv), interaction, ephemeral, update)
+        return await self._watchdog(self.core.run(inv, command), interaction, ephemeral, update)
 
     async def _watchdog(
         self, work: Awaitable[Reply], interaction: discord.Interaction[Any], ephemeral: bool = False,

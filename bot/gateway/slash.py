@@ -23,6 +23,7 @@ from bot.commands import TABLE, Call, Command, Group, Kind, Leaf, MessageCommand
 from bot.delivery import leaf_options
 from bot.gateway.gate import GatedBot
 from bot.gateway.transport import send_reply
+from bot.metric_labels import interaction_label
 from bot.reply import as_private
 
 GERMAN = discord.Locale.german
@@ -106,7 +107,9 @@ def autocomplete(option: Option) -> Callback:
         core = interaction.client.core
         if core is None or not core.is_open:
             return []
-        return [app_commands.Choice(name=c.name, value=c.value) for c in await core.complete(completer, current)]
+        command = interaction_label("autocomplete", interaction.data or {})  # the one label of its metrics
+        return [app_commands.Choice(name=c.name, value=c.value)
+                for c in await core.complete(completer, current, command)]
 
     return callback
 

@@ -4,6 +4,7 @@ written by ``bot/importer/passages.py``)."""
 from __future__ import annotations
 
 import contextlib
+import re
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from contextvars import ContextVar
@@ -306,6 +307,22 @@ class PassageQueries(StoreBase):
         ``passage_counts``); {} for an empty store."""
         rows = await self.fetchall("SELECT name, passages FROM passage_counts WHERE kind = 'concept'")
         return {name: int(n) for name, n in rows}
+
+    async def carried_beyond(self, concept: str, kind: str) -> bool:
+        """True when a passage of another kind than ``kind`` carries the concept id ``concept`` among its analysed
+        terms (``zzkcascade`` beyond the term table's ``term``: a ruling, a section, a card's or the official rules'
+        text); False when only passages of ``kind`` do, or none.
+
+        Raises:
+            SearchIndexMissing: the store has no passage index (German "Datenbank veraltet").
+            ValueError: ``concept`` is no concept id (``zz`` and lower-case letters and digits: FTS5 syntax else).
+        """
+        if not re.fullmatch(r"zz[a-z0-9]+", concept):
+            raise ValueError(f"no concept id: {concept!r}")
+        rows = await self.fetch_search(
+            "SELECT f.rowid FROM passages_fts f JOIN passages p ON p.id = f.rowid WHERE passages_fts MATCH ?"
+            " AND p.kind != ? LIMIT 1", (f"terms : {concept}", kind))
+        return bool(rows)
 
     async def holds_phrase(self, words: Sequence[str]) -> bool:
         """True when some passage's text holds ``words`` (letters only, at least one) one after the other, folded

@@ -514,8 +514,16 @@ async def test_buttons_of_an_older_bot_version_get_german_answers(fake):
             {"type": 2, "style": 2, "label": "Alt", "custom_id": "rb:gibtsnicht:1"},
             {"type": 2, "style": 2, "label": "Rulings anzeigen (3)", "custom_id": "rb:rulings:999999"},
             {"type": 2, "style": 2, "label": "Rulings", "custom_id": "rb:rulings:"},
+        ]}, {"type": 1, "components": [
+            {"type": 2, "style": 2, "label": "Kurz", "custom_id": "rb"},
+            {"type": 2, "style": 2, "label": "Leer", "custom_id": ""},
+            {"type": 2, "style": 2, "label": "Fremd", "custom_id": "x"},
         ]}],
     }
+    for foreign in ("rb", "", "x"):  # no id of the bot's: answered as on the HTTP endpoint (before: not at all)
+        other = await fake.component(message, foreign)
+        assert other.callback_type == 4 and other.ephemeral, foreign
+        assert other.embeds[0]["title"] == "Unbekannte Schaltfläche", foreign
     old = await fake.component(message, "rb:gibtsnicht:1")
     assert old.callback_type == 4 and old.ephemeral
     assert old.embeds[0]["title"] == "Unbekannte Schaltfläche"

@@ -152,7 +152,10 @@ async def test_metrics_count_what_the_gateway_bot_received_deferred_and_refused(
     assert added("regelbot_interactions_total", kind="button", command="mechanic") == 1
     assert added("regelbot_deferrals_total") == added("regelbot_deferrals_total", kind="command") == 1
     assert added("regelbot_refusals_total") == added("regelbot_refusals_total", reason="bad_input") == 1
-    assert added("regelbot_answer_work_seconds_count", command="card") == 2
+    # the core's work under the label its arrival was counted by: the two /card answers and /card's autocomplete
+    # (not its completer's name, card_names), the button's action
+    assert added("regelbot_answer_work_seconds_count", command="card") == 3
+    assert added("regelbot_answer_work_seconds_count", command="mechanic") == 1
     # the first callback of the deferred one came before its answer: not every answer is as fast as its callback
     assert added("regelbot_answer_seconds_sum") >= added("regelbot_first_callback_seconds_sum")
     assert total(after, "regelbot_store_age_seconds") > 0

@@ -1,0 +1,56 @@
+"""``/frage`` on a game term the term table knows and no document explains (bot/answers/unexplained.py): the answer
+says so first (🚫), as an answer off the documents' subject does, instead of leading with the table's line alone."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.answers import run_answer
+from bot.answers.questions import HEDGE_LINE
+from bot.answers.unexplained import unexplained_line, unexplained_terms
+from bot.answers.unknown_notes import meant_words
+from bot.ranking import ranker
+
+
+@pytest.mark.parametrize(("question", "german", "english", "rule"), [
+    # term:Kaskade „Kaskade (englisch Cascade): Schlüsselwortfähigkeit, heute Regel 702.85.“, no other passage
+    ("wie funktioniert cascade", "Kaskade", "Cascade", "702.85"),
+    ("was ist ward", "Abwehr", "Ward", "702.21"),
+    ("kaskade", "Kaskade", "Cascade", "702.85"),  # only the name: asks what it is
+    ("was ist todesberührung", "Todesberührung", "Deathtouch", "702.2"),
+])
+async def test_a_term_no_document_explains_is_said_first(ctx, question, german, english, rule):
+    reply = await run_answer(ctx, "question", question=question)
+    body = reply.pages[0].body
+    assert body.startswith(f"Frage: „{question}“\n🚫 Zu **{german}** (englisch *{english}*, Regel {rule}) sagen die "
+                           "Dokumente des Bots nichts; die Begriffstabelle nennt nur Namen und Regelnummer, die "
+                           "Stellen unten sind nur die ähnlichsten.\n")
+    assert HEDGE_LINE not in body  # the line is the verdict: one line, not two
+    assert reply.pages[0].title == german  # the table's line still leads
+    assert f"{german} (englisch {english}): Schlüsselwortfähigkeit, heute Regel {rule}." in body
+
+
+@pytest.mark.parametrize("question", [
+    "was macht spuk",  # Spuk: 001's mechanics section
+    "wie funktioniert storm",  # Sturm: 001:3060 „… (zum Beispiel Reproduktion oder Sturm) …“, as /mechanik lists it
+    "bekomme ich einen bonus wenn ich zwei karten ziehe",  # Bonus (Kicker) named in passing, led by 003's 104.3c
+    "blitzsturm verlässt den stack, was ist mit den marken",  # „blitz“ a part of the card's name, not Blitz asked
+])
+async def test_a_term_some_document_uses_or_one_named_in_passing_is_not(ctx, question):
+    reply = await run_answer(ctx, "question", question=question)
+    assert "🚫" not in reply.pages[0].body
+
+
+async def test_the_rule_reads_the_passages_beyond_the_table(ctx):
+    assert not await ctx.store.carried_beyond("zzkcascade", "term")  # term:Kaskade only
+    assert await ctx.store.carried_beyond("zzkstorm", "term")  # 001:3060
+    assert await ctx.store.carried_beyond("zzkcascade", "ruling")  # the table's own line
+    with pytest.raises(ValueError, match="no concept id"):
+        await ctx.store.carried_beyond("zzk cascade OR x", "term")
+    r = await ranker(ctx.store)
+    found = await r.search(ctx.store, "wie funktioniert cascade", ctx.names, limit=5)
+    terms = await unexplained_terms(ctx.store, found, r, await meant_words(found.analysis))
+    assert [(t.german, t.english, t.rule) for t in terms] == [("Kaskade", "Cascade", "702.85")]
+    assert unexplained_line([]) == ""
+    assert unexplained_line(terms * 2).startswith(
+        "🚫 Zu **Kaskade** (englisch *Cascade*, Regel 702.85) und **Kaskade** (englisch *Cascade*, Regel 702.85) sagen")
