@@ -45,7 +45,18 @@ from aiohttp.web_protocol import RequestPayloadError
 
 from bot.serve_guard import german, unreadable
 from bot.serve_lobby import FadingShare, Lobby
-from bot.serve_sockets import IntakeStats, Tracked, closing, queued, tcp_times, unread, unread_bytes
+from bot.serve_sockets import (
+    IntakeStats,
+    Tracked,
+    closing,
+    deferral,
+    held_back,
+    listen,
+    queued,
+    tcp_times,
+    unread,
+    unread_bytes,
+)
 
 log = logging.getLogger(__name__)
 
@@ -131,6 +142,8 @@ class Intake:
         self._ready: collections.deque[tuple[socket.socket, _Conn]] = collections.deque()
         #: In a flood, new connections that sent nothing wait here without a place (:meth:`_admit`).
         self.lobby = Lobby(lobby, self._arrived, self._expired)
+        #: Seconds the kernel holds back a new connection until its first bytes (:func:`endpoint_sockets`; 0: not).
+        self.deferred = max((deferral(sock) for sock in sockets), default=0)
 
     @property
     def unproven(self) -> int:
@@ -261,14 +274,23 @@ class Intake:
         return self._admit(asyncio.get_running_loop(), new)
 
     def _admit(self, loop: asyncio.AbstractEventLoop, sock: socket.socket) -> bool:
-        """Place the accepted ``sock``. One that has sent nothing waits in the :attr:`lobby` for its first bytes
-        until :data:`IDLE_SECONDS` after its handshake, in a flood of idle connections (:attr:`prompt` below one
-        half) :data:`EVICT_AFTER_SECONDS` (so a burst whose sender writes a moment after connecting is not closed
-        for the silent ones before it, which a burst's sender wrote first); in a flood one that finds the lobby
-        full is closed when past its own grace (:meth:`_grace_ends`). Else it gets a place
-        (:meth:`_take`), or waits first in line (:attr:`_ready`). True when it took no place (lobby, or closed)."""
+        """Place the accepted ``sock``. One that the kernel held back its whole deferral (:func:`endpoint_sockets`,
+        at least :data:`IDLE_SECONDS`) without a byte is closed at once (timed out). One that has sent nothing
+        waits in the :attr:`lobby` for its first bytes until :data:`IDLE_SECONDS` after its handshake, in a flood
+        of idle connections (:attr:`prompt` below one half) :data:`EVICT_AFTER_SECONDS` (so a burst whose sender
+        writes a moment after connecting is not closed for the silent ones before it, which a burst's sender wrote
+        first); in a flood one that finds the lobby full is closed when past its own grace (:meth:`_grace_ends`).
+        Else it gets a place (:meth:`_take`), or waits first in line (:attr:`_ready`). True when it took no place
+        (lobby, or closed)."""
         sock.setblocking(False)
         self.stats.accepted += 1
+        if self.deferred >= IDLE_SECONDS and not unread(sock) and held_back(sock):
+            # the kernel held it its whole deferral (≥ IDLE_SECONDS) and it sent nothing: its time for a first
+            # byte is over before it took a file here; counted as a new connection closed silent (prompt)
+            sock.close()
+            self.stats.timed_out += 1
+            self._sent.add(False)
+            return True
         age, grace = connection_age(sock)
         now, flood = time.monotonic(), self.prompt < 0.5
         conn = _Conn(since=now - age, grace=grace, born=now - age, rtt_grace=grace)
@@ -476,6 +498,22 @@ class Intake:
         """Figures for ``GET /health``: connections (of the cap), unproven, in the lobby, the counts (whole ints)."""
         return {"connections": len(self.conns), "cap": self.cap, "unproven": self.unproven, "lobby": len(self.lobby),
                 **vars(self.stats)}
+
+
+def endpoint_sockets(host: str, port: int, reuse_port: bool = False) -> list[socket.socket]:
+    """The listening sockets of ``python -m bot serve`` (:func:`bot.serve_sockets.listen`), with the kernel holding
+    back each new connection until its first bytes for :data:`IDLE_SECONDS` (Linux ``TCP_DEFER_ACCEPT``, 7 s as the
+    kernel rounds it). A connection that sends nothing then costs no file, no ``accept`` and no place meanwhile, and
+    one that sends its request at once is handed to ``accept`` ahead of every silent one: in a flood of idle
+    connections it is not kept behind them in the listen queue, and a client slow to write after its handshake is
+    not closed for them. One the kernel hands over silent after the deferral is closed at once
+    (:meth:`Intake._admit`); one that a SYN cookie lets in at once (more than :data:`bot.serve_sockets.BACKLOG`
+    handshakes pending) and every one where the option does not exist (not Linux) gets the lobby's rules.
+
+    Raises:
+        OSError: as :func:`bot.serve_sockets.listen`.
+    """
+    return listen(host, port, reuse_port, defer=IDLE_SECONDS)
 
 
 def first_byte_grace(rtt: float, rttvar: float) -> float:
