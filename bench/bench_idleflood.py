@@ -62,6 +62,22 @@ def _idle_client(host: str, port: int, n: int, out: object) -> None:
     out.send(asyncio.run(flood()))  # type: ignore[attr-defined]
 
 
+async def _one(host: str, port: int, request: bytes, t0: float, write_after: float = 0.0) -> tuple[int, float]:
+    """``request`` on a new connection (written ``write_after`` seconds after it is open): (status, 0 when none;
+    seconds from ``t0``, ``time.monotonic``, to the whole answer)."""
+    try:
+        reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), 30)
+        if write_after > 0:
+            await asyncio.sleep(write_after)
+        writer.write(request)
+        await writer.drain()
+        raw = await asyncio.wait_for(reader.read(), 60)
+        writer.close()
+    except (OSError, TimeoutError):
+        return 0, time.monotonic() - t0
+    return parse(raw)[0], time.monotonic() - t0
+
+
 def _burst_client(host: str, port: int, requests: list[bytes], write_after: float, out: object) -> None:
     """Each of ``requests`` on a new connection, all at once, each sent as soon as its connection is open (the
     connection awaited under a timeout, as a client library does: one more task per connection); sends back
@@ -70,22 +86,9 @@ def _burst_client(host: str, port: int, requests: list[bytes], write_after: floa
     hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
 
-    async def one(request: bytes, t0: float) -> tuple[int, float]:
-        try:
-            reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), 30)
-            if write_after > 0:
-                await asyncio.sleep(write_after)
-            writer.write(request)
-            await writer.drain()
-            raw = await asyncio.wait_for(reader.read(), 60)
-            writer.close()
-        except (OSError, TimeoutError):
-            return 0, time.monotonic() - t0
-        return parse(raw)[0], time.monotonic() - t0
-
     async def burst() -> list[tuple[int, float]]:
         t0 = time.monotonic()
-        return await asyncio.gather(*(one(r, t0) for r in requests))
+        return await asyncio.gather(*(_one(host, port, r, t0, write_after) for r in requests))
 
     out.send(asyncio.run(burst()))  # type: ignore[attr-defined]
 
@@ -106,20 +109,6 @@ def idle_flood(host: str, port: int, n: int) -> collections.Counter[str]:
     return forked(_idle_client, host, port, n)  # type: ignore[return-value]
 
 
-async def _one_ping(host: str, port: int, request: bytes) -> tuple[int, float]:
-    """``request`` on a new connection: (status, 0 when none; seconds from connecting to the whole answer)."""
-    t0 = time.monotonic()
-    try:
-        reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), 30)
-        writer.write(request)
-        await writer.drain()
-        raw = await asyncio.wait_for(reader.read(), 30)
-        writer.close()
-    except (OSError, TimeoutError):
-        return 0, time.monotonic() - t0
-    return parse(raw)[0], time.monotonic() - t0
-
-
 async def ping_tries(key: object, url: str, host: str, port: int, args: argparse.Namespace) -> None:
     """``--pings`` tries: a warm burst, an idle flood, one PING ``--ping-after`` s after the flood began."""
     seconds = []
@@ -135,7 +124,7 @@ async def ping_tries(key: object, url: str, host: str, port: int, args: argparse
                                    "type": 1, "version": 1, "token": f"ping_{attempt}"}], stamp)[0]
         flood = asyncio.ensure_future(asyncio.to_thread(idle_flood, host, port, args.idle))
         await asyncio.sleep(args.ping_after)
-        status, took = await _one_ping(host, port, ping)
+        status, took = await _one(host, port, ping, time.monotonic())
         seconds.append(took)
         ended = await flood
         after = await health(host, port)
