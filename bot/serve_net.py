@@ -7,7 +7,11 @@ further ones wait in the listen queue (:data:`BACKLOG`), which costs no file, an
 headers (the first request's from the TCP handshake) and :data:`BODY_SECONDS` for its body, then it is closed;
 time this process itself takes (a busy event loop, bytes unread in the socket) is not counted.
 
-A new connection that has sent nothing takes no place: it waits as a bare socket in the lobby
+On Linux the kernel holds a new connection back until its first bytes (``TCP_DEFER_ACCEPT``,
+:func:`endpoint_sockets`), for :data:`IDLE_SECONDS` (7 s as it rounds them): a silent one takes no file meanwhile and
+a request is handed over ahead of it; one handed over silent after that is closed at once. Where that is not done
+(not Linux, or a SYN cookie let it in past a full queue), a new connection that has sent nothing takes no place
+either: it waits as a bare socket in the lobby
 (:mod:`bot.serve_lobby`, as many as the files allow, :func:`lobby_size`) and gets its place the moment its bytes
 arrive, so a request is not kept waiting by the silent connections before it. Connections that have not sent a
 whole request hold at most :data:`UNPROVEN_SHARE` of the places; when that share (or the lobby) is full and a
