@@ -71,8 +71,8 @@ from bot.reply import Reply, as_private
 from bot.rest import RestClient
 from bot.serve_guard import coding_refusal, signature_refusal
 from bot.serve_health import ServeHealth
-from bot.serve_net import Intake, endpoint_sockets
-from bot.serve_sockets import connection_cap, http_error_text, lobby_size, open_files, raise_file_limit
+from bot.serve_net import Intake
+from bot.serve_sockets import connection_cap, http_error_text, listen, lobby_size, open_files, raise_file_limit
 from bot.serve_transport import HttpTransport, Waiting, given_up, log_error
 from bot.signature import MAX_SKEW
 
@@ -463,7 +463,7 @@ async def serve(core: Core, public_key: str, host: str, port: int, reuse_port: b
     await core.start_workers()  # before the first interaction: no process start on a request
     settle_heap()  # what lives as long as the process: out of the garbage collector's way (bot.core)
     soft, hard = raise_file_limit()
-    sockets = endpoint_sockets(host, port, reuse_port)
+    sockets = listen(host, port, reuse_port)  # the kernel holds silent connections back (DEFER_SECONDS)
     intake = Intake(sockets, connection_cap(soft, opened := open_files()), lobby_size(soft, opened))
     log.info("Offene Dateien: höchstens %s (hart %s); bis zu %d Verbindungen gleichzeitig, weitere warten",
              soft, hard, intake.cap)

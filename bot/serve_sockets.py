@@ -33,6 +33,9 @@ MARGIN = 64
 MAX_CONNECTIONS = 128
 #: Connections the kernel queues for this socket while the cap is reached (Linux caps it at somaxconn).
 BACKLOG = 4096
+#: Seconds the kernel holds back a new connection that has sent nothing (:func:`listen`): at least the time for a
+#: request's first byte (``bot.serve_net.IDLE_SECONDS``), so one it hands over silent has had that time.
+DEFER_SECONDS = 5.0
 
 
 def raise_file_limit() -> tuple[int, int]:
@@ -86,13 +89,18 @@ def lobby_size(soft_limit: int, already_open: int) -> int:
     return max(0, min(BACKLOG, spare))
 
 
-def listen(host: str, port: int, reuse_port: bool = False, defer: float = 0.0) -> list[socket.socket]:
+def listen(host: str, port: int, reuse_port: bool = False, defer: float = DEFER_SECONDS) -> list[socket.socket]:
     """Non-blocking listening sockets on every address of ``host`` (as ``loop.create_server`` binds them), with
     ``SO_REUSEADDR``, ``SO_REUSEPORT`` when ``reuse_port`` (several processes on one port) and :data:`BACKLOG`.
-    ``defer`` > 0 (seconds): the kernel hands a new connection to ``accept`` only once its first bytes (or its
-    client's close) arrived, or after about ``defer`` seconds without (Linux ``TCP_DEFER_ACCEPT``, rounded up to
-    its SYN-ACK retransmission schedule: 5 → 7 s; :func:`deferral`); a connection that has sent nothing meanwhile
-    takes no file of this process. Ignored where the option does not exist (not Linux).
+    ``defer`` > 0 (seconds, :data:`DEFER_SECONDS` unless told; 0: none): the kernel hands a new connection to
+    ``accept`` only once its first bytes (or its client's close) arrived, or after about ``defer`` seconds without
+    (Linux ``TCP_DEFER_ACCEPT``, rounded up to its SYN-ACK retransmission schedule: 5 → 7 s; :func:`deferral`). A
+    connection that sends nothing then takes no file, no ``accept`` and no place meanwhile, and one that sends its
+    request is handed over at once, ahead of every silent one: in a flood of idle connections it does not wait
+    behind them in the listen queue, and a client slow to write after its handshake is not closed for them. One
+    handed over silent is closed at once (``bot.serve_net.Intake._admit``, :func:`held`); one that a SYN cookie lets
+    in at once (more than :data:`BACKLOG` handshakes pending), and every one where the option does not exist (not
+    Linux), gets the lobby's rules (:mod:`bot.serve_lobby`).
 
     Raises:
         OSError: the address is unknown (``socket.gaierror``), in use or not this machine's.
@@ -181,7 +189,7 @@ def tcp_times(sock: socket.socket) -> tuple[float, float, float] | None:
     return last_ack_ms / 1000, rtt_us / 1e6, rttvar_us / 1e6
 
 
-def held_back(sock: socket.socket) -> bool:
+def held(sock: socket.socket) -> bool:
     """The just accepted ``sock`` came from a listening socket with ``TCP_DEFER_ACCEPT`` (:func:`listen`) after its
     deferral ran out: the kernel sent its SYN-ACK again (``tcpi_total_retrans`` ≥ 1 in TCP_INFO, Linux), which it
     does under ``TCP_DEFER_ACCEPT`` only once the deferral is over (a bare ACK before is dropped,
@@ -280,6 +288,7 @@ class Tracked(asyncio.Protocol):
             self.intake.closed(self.conn)
 
 
-__all__ = ["BACKLOG", "HTTP_ERRORS", "MARGIN", "MAX_CONNECTIONS", "OUTGOING_CONNECTIONS", "GermanErrors", "IntakeStats",
-           "Tracked", "closing", "connection_cap", "deferral", "held_back", "http_error_text", "listen", "lobby_size",
-           "open_files", "raise_file_limit", "tcp_times", "unread", "unread_bytes"]
+__all__ = ["BACKLOG", "DEFER_SECONDS", "HTTP_ERRORS", "MARGIN", "MAX_CONNECTIONS", "OUTGOING_CONNECTIONS",
+           "GermanErrors", "IntakeStats", "Tracked", "closing", "connection_cap", "deferral", "held",
+           "http_error_text", "listen", "lobby_size", "open_files", "raise_file_limit", "tcp_times", "unread",
+           "unread_bytes"]

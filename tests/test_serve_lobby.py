@@ -1,7 +1,7 @@
 """The intake's lobby (bot/serve_lobby.py, bot/serve_net.py): after a flood of idle connections, a burst whose
 sender writes each request a moment after connecting is answered whole, on real sockets in this process. The lobby's
 tests listen without ``TCP_DEFER_ACCEPT`` (as ``serve`` where the kernel has none, or past a full SYN queue); those
-of ``serve``'s own sockets (``endpoint_sockets``: the kernel holds silent connections back) are marked Linux."""
+of ``serve``'s own sockets (``listen``'s default: the kernel holds silent connections back) are marked Linux."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from aiohttp import web
 
 from bot import serve_net
 from bot.serve_lobby import LOBBY_SECONDS, Lobby
-from bot.serve_net import IDLE_SECONDS, Intake, endpoint_sockets
-from bot.serve_sockets import deferral, held_back, listen, lobby_size
+from bot.serve_net import IDLE_SECONDS, Intake
+from bot.serve_sockets import deferral, held, listen, lobby_size
 
 REQUEST = b"POST /interactions HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}"
 
@@ -28,7 +28,7 @@ async def _serving(cap: int, lobby: int, counted: int, prompt: bool, idle: int,
     listening without ``TCP_DEFER_ACCEPT``), ``counted`` new connections counted in its share of prompt clients
     (``prompt``: answered; else closed silent), and ``idle`` connections opened that send nothing; yields (intake,
     port, the idle connections), closes everything afterwards."""
-    intake = Intake(sockets or listen("127.0.0.1", 0), cap, lobby)
+    intake = Intake(sockets or listen("127.0.0.1", 0, defer=0), cap, lobby)
     for _ in range(counted):
         intake._count(serve_net._Conn(), prompt=prompt)
 
@@ -183,7 +183,7 @@ async def test_a_request_behind_an_idle_flood_past_the_lobby_and_the_places_is_a
     # listen queue behind them: the idle ones in the places kept their 2 s, those in the lobby their 5 s, and only
     # then was the queue emptied (the tester's PING at 1 024 files: 5.43 and 6.82 s). Now the kernel hands over only
     # connections whose bytes came: the request is taken at once, the idle ones take no file, no place, no lobby
-    async with _serving(20, 8, 100, True, 60, sockets=endpoint_sockets("127.0.0.1", 0)) as (intake, port, _):
+    async with _serving(20, 8, 100, True, 60, sockets=listen("127.0.0.1", 0)) as (intake, port, _):
         await asyncio.sleep(0.2)
         started = time.monotonic()
         assert await _late_writer(port, 0.0) == b"HTTP/1.1 200 OK"
@@ -192,7 +192,7 @@ async def test_a_request_behind_an_idle_flood_past_the_lobby_and_the_places_is_a
 
 
 def test_serve_s_sockets_hold_a_silent_connection_back_at_least_its_time_for_a_first_byte():
-    sockets = endpoint_sockets("127.0.0.1", 0)
+    sockets = listen("127.0.0.1", 0)  # as serve listens
     try:
         held = deferral(sockets[0])
         assert held >= IDLE_SECONDS if hasattr(socket, "TCP_DEFER_ACCEPT") else held == 0
@@ -219,7 +219,7 @@ async def test_a_connection_the_kernel_held_back_silent_its_whole_deferral_is_cl
 
 def test_only_a_connection_let_through_after_the_deferral_counts_as_held_back():
     sockets = listen("127.0.0.1", 0, defer=1)
-    plain = listen("127.0.0.1", 0)
+    plain = listen("127.0.0.1", 0, defer=0)
     try:
         for listening in (*sockets, *plain):
             listening.setblocking(True)
@@ -228,7 +228,7 @@ def test_only_a_connection_let_through_after_the_deferral_counts_as_held_back():
         silent = socket.create_connection(sockets[0].getsockname())
         bare = socket.create_connection(plain[0].getsockname())
         taken = [sockets[0].accept()[0], sockets[0].accept()[0], plain[0].accept()[0]]  # the writer's first
-        assert [held_back(sock) for sock in taken] == [False, hasattr(socket, "TCP_DEFER_ACCEPT"), False]
+        assert [held(sock) for sock in taken] == [False, hasattr(socket, "TCP_DEFER_ACCEPT"), False]
         for sock in (*taken, writer, silent, bare):
             sock.close()
     finally:
