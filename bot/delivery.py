@@ -32,6 +32,7 @@ from cachetools import TTLCache
 
 from bot import metrics
 from bot.custom_id import OPEN, PAGE, SHARE, Invocation, decode_or_none
+from bot.logs import limited
 from bot.render import ACTION_ROW, EPHEMERAL, message_payload, picked_custom_id
 from bot.reply import PRIVATE_OPTION, Reply
 
@@ -242,7 +243,8 @@ async def within(deadline: float, attempt: Callable[[], Awaitable[T]], pause: Pa
     ``pause(exc)`` seconds or the doubling :data:`BACKOFF` with jitter (tenacity: half the step fixed, half
     random, so answers failing together do not retry in step), at most :func:`backoff_cap` of the window,
     whichever is longer. A retry is one INFO line naming ``what`` and the try (no token, no traceback), for the
-    tries :func:`reported` picks.
+    tries :func:`reported` picks, and of those at most one per ``what`` and fault every 10 s, the next with the
+    count left out (:func:`bot.logs.limited`: when Discord is unreachable, hundreds of answers retry at once).
 
     Raises:
         BaseException: the last failure, when it does not pass or the window closes.
@@ -274,9 +276,10 @@ async def within(deadline: float, attempt: Callable[[], Awaitable[T]], pause: Pa
 
     def before_sleep(state: RetryCallState) -> None:
         exc = state.outcome.exception() if state.outcome else None
-        if reported(state.attempt_number):
-            log.info("%s: %s, neuer Versuch in %.1f s (Versuch %d)", what or "Anfrage an Discord", _fault(exc),
-                     state.upcoming_sleep, state.attempt_number)
+        if reported(state.attempt_number):  # per kind and fault at most one line every 10 s (bot.logs.limited)
+            kind = f"{what or 'Anfrage an Discord'}: {_fault(exc)}"
+            limited(log, logging.INFO, kind, "%s, neuer Versuch in %.1f s (Versuch %d)", kind,
+                    state.upcoming_sleep, state.attempt_number)
 
     retrying = AsyncRetrying(retry=retry_if_exception(lambda e: pause(e) is not None), wait=wait, stop=stop,
                              before_sleep=before_sleep, reraise=True)

@@ -96,8 +96,9 @@ class BadRequestFilter(logging.Filter):
     INFO line ``Ungültige HTTP-Anfrage von 127.0.0.1 verworfen (400: Invalid character in Content-Length)``:
     anyone can send such a request without a signature, so it must not raise ERROR alerts or fill the log.
     The endpoint's own refusals of an unsigned request (:func:`refusal`: a body in a content coding, a body
-    that cannot be read, a rejected signature) are rate-limited the same way. At most one line per status
-    (400, 401, 415 …) per :attr:`every` seconds; the next one says how many were left out since the one before
+    that cannot be read, a rejected signature) are rate-limited the same way, and so are the lines of
+    :func:`limited` (a retry of a request to Discord, per request kind and fault). At most one line per status
+    (400, 401, 415 …) or kind per :attr:`every` seconds; the next one says how many were left out since the one before
     and how long ago that was (``12 weitere seit der vorigen Meldung vor 14 s …``).
     With ``LOG_LEVEL=DEBUG`` the record keeps its traceback (and is not rate-limited). Other records pass as
     they are; an error of the bot's own (a 500) stays an ERROR."""
@@ -106,13 +107,14 @@ class BadRequestFilter(logging.Filter):
         super().__init__()
         self.every = every
         self._clock = clock
-        #: Per status: when its last line was let through (``clock`` seconds), and how many were left out since.
-        self._last: dict[int, float] = {}
-        self._left_out: dict[int, int] = {}
+        #: Per status (or :func:`limited`'s kind): when its last line was let through (``clock`` seconds), and how
+        #: many were left out since.
+        self._last: dict[int | str, float] = {}
+        self._left_out: dict[int | str, int] = {}
         self._lock = threading.Lock()
 
-    def _more(self, status: int) -> str | None:
-        """None when a line of ``status`` was let through within :attr:`every` seconds (this one is counted as
+    def _more(self, status: int | str) -> str | None:
+        """None when a line of ``status`` (or kind) was let through within :attr:`every` seconds (this one is counted as
         left out); else the suffix naming those left out since the last one ("" for none)."""
         with self._lock:
             now = self._clock()
@@ -131,7 +133,7 @@ class BadRequestFilter(logging.Filter):
         """False for a bad request within :attr:`every` seconds of the last one of its status reported; else
         True, the record rewritten in place when it is a bad request."""
         own = getattr(record, REFUSAL, None)
-        if isinstance(own, int):  # the endpoint's own refusal: its line as it is, rate-limited
+        if isinstance(own, int | str):  # the endpoint's own refusal, or limited(): its line as it is, rate-limited
             if logging.getLogger().isEnabledFor(logging.DEBUG):
                 return True
             more = self._more(own)
@@ -162,8 +164,8 @@ def _ago(seconds: float) -> str:
     return f"{seconds:.0f} s" if seconds < 120 else f"{seconds // 60:.0f} min"
 
 
-#: The attribute of a log record that marks it as the endpoint's refusal of a request (its HTTP status):
-#: :class:`BadRequestFilter` rate-limits it.
+#: The attribute of a log record that marks it as the endpoint's refusal of a request (its HTTP status) or as one
+#: of :func:`limited`'s lines (its kind): :class:`BadRequestFilter` rate-limits it.
 REFUSAL = "regelbot_refusal"
 
 
@@ -172,6 +174,15 @@ def refusal(logger: logging.Logger, level: int, status: int, msg: str, *args: ob
     every 10 s reaches the log (:class:`BadRequestFilter`; all of them with ``LOG_LEVEL=DEBUG``). For what anyone
     may send without a signature; ``args`` must not carry the request's body or a key."""
     logger.log(level, msg, *args, extra={REFUSAL: status})
+
+
+def limited(logger: logging.Logger, level: int, kind: str, msg: str, *args: object) -> None:
+    """Log ``msg % args`` at ``level`` as one of many lines of the same ``kind`` (a short text, e.g. ``"PATCH
+    Webhook: ClientConnectorDNSError"``): at most one line per kind every 10 s reaches the log, the next one with
+    the count of those left out (:class:`BadRequestFilter`, the same rule as :func:`refusal`; all of them with
+    ``LOG_LEVEL=DEBUG``). For what repeats per interaction while something outside fails (Discord unreachable:
+    every answer's every try). ``args`` must not carry a token or a key."""
+    logger.log(level, msg, *args, extra={REFUSAL: kind})
 
 
 def log_format() -> tuple[str, str | None]:

@@ -463,7 +463,7 @@ async def serve(core: Core, public_key: str, host: str, port: int, reuse_port: b
     await core.start_workers()  # before the first interaction: no process start on a request
     settle_heap()  # what lives as long as the process: out of the garbage collector's way (bot.core)
     soft, hard = raise_file_limit()
-    sockets = listen(host, port, reuse_port)
+    sockets = listen(host, port, reuse_port)  # the kernel holds silent connections back (DEFER_SECONDS)
     intake = Intake(sockets, connection_cap(soft, opened := open_files()), lobby_size(soft, opened))
     log.info("Offene Dateien: höchstens %s (hart %s); bis zu %d Verbindungen gleichzeitig, weitere warten",
              soft, hard, intake.cap)

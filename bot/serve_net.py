@@ -7,7 +7,9 @@ further ones wait in the listen queue (:data:`BACKLOG`), which costs no file, an
 headers (the first request's from the TCP handshake) and :data:`BODY_SECONDS` for its body, then it is closed;
 time this process itself takes (a busy event loop, bytes unread in the socket) is not counted.
 
-A new connection that has sent nothing takes no place: it waits as a bare socket in the lobby
+On Linux the kernel holds a new connection back until its first bytes for :data:`IDLE_SECONDS` (:func:`listen`);
+one it hands over silent then is closed at once. Elsewhere (or past a full SYN queue) a new connection that has sent
+nothing takes no place: it waits as a bare socket in the lobby
 (:mod:`bot.serve_lobby`, as many as the files allow, :func:`lobby_size`) and gets its place the moment its bytes
 arrive, so a request is not kept waiting by the silent connections before it. Connections that have not sent a
 whole request hold at most :data:`UNPROVEN_SHARE` of the places; when that share (or the lobby) is full and a
@@ -45,7 +47,7 @@ from aiohttp.web_protocol import RequestPayloadError
 
 from bot.serve_guard import german, unreadable
 from bot.serve_lobby import FadingShare, Lobby
-from bot.serve_sockets import IntakeStats, Tracked, closing, queued, tcp_times, unread, unread_bytes
+from bot.serve_sockets import IntakeStats, Tracked, closing, deferral, held, queued, tcp_times, unread, unread_bytes
 
 log = logging.getLogger(__name__)
 
@@ -131,6 +133,8 @@ class Intake:
         self._ready: collections.deque[tuple[socket.socket, _Conn]] = collections.deque()
         #: In a flood, new connections that sent nothing wait here without a place (:meth:`_admit`).
         self.lobby = Lobby(lobby, self._arrived, self._expired)
+        #: Seconds the kernel holds back a new connection until its first bytes (``listen``'s ``defer``; 0: not).
+        self.deferred = max((deferral(sock) for sock in sockets), default=0)
 
     @property
     def unproven(self) -> int:
@@ -154,8 +158,6 @@ class Intake:
             sock.close()
         self._ready.clear()
         self.lobby.close()
-
-    # --- accepting ---------------------------------------------------------------------------------
 
     def _has_room(self) -> bool:
         return len(self.conns) < self.cap and self.unproven < self.unproven_cap
@@ -261,14 +263,20 @@ class Intake:
         return self._admit(asyncio.get_running_loop(), new)
 
     def _admit(self, loop: asyncio.AbstractEventLoop, sock: socket.socket) -> bool:
-        """Place the accepted ``sock``. One that has sent nothing waits in the :attr:`lobby` for its first bytes
-        until :data:`IDLE_SECONDS` after its handshake, in a flood of idle connections (:attr:`prompt` below one
-        half) :data:`EVICT_AFTER_SECONDS` (so a burst whose sender writes a moment after connecting is not closed
-        for the silent ones before it, which a burst's sender wrote first); in a flood one that finds the lobby
-        full is closed when past its own grace (:meth:`_grace_ends`). Else it gets a place
-        (:meth:`_take`), or waits first in line (:attr:`_ready`). True when it took no place (lobby, or closed)."""
+        """Place the accepted ``sock``. One the kernel held back its whole deferral (at least :data:`IDLE_SECONDS`)
+        without a byte is closed at once (timed out). One that has sent nothing waits in the :attr:`lobby` for its
+        first bytes until :data:`IDLE_SECONDS` after its handshake, in a flood of idle connections (:attr:`prompt`
+        below one half) :data:`EVICT_AFTER_SECONDS` (so a burst whose sender writes a moment after connecting is not
+        closed for the silent ones before it, which a burst's sender wrote first); in a flood one that finds the
+        lobby full is closed when past its own grace (:meth:`_grace_ends`). Else it gets a place (:meth:`_take`), or
+        waits first in line (:attr:`_ready`). True when it took no place (lobby, or closed)."""
         sock.setblocking(False)
         self.stats.accepted += 1
+        if self.deferred >= IDLE_SECONDS and not unread(sock) and held(sock):  # silent its whole deferral: time up
+            sock.close()
+            self.stats.timed_out += 1
+            self._sent.add(False)
+            return True
         age, grace = connection_age(sock)
         now, flood = time.monotonic(), self.prompt < 0.5
         conn = _Conn(since=now - age, grace=grace, born=now - age, rtt_grace=grace)
@@ -353,8 +361,6 @@ class Intake:
 
         task = loop.create_task(connect())
         task.add_done_callback(lambda t: t.cancelled() or t.exception())
-
-    # --- what each connection is doing -------------------------------------------------------------
 
     def opened(self, conn: _Conn, transport: asyncio.BaseTransport) -> None:
         """The transport of ``conn`` is up: it has :data:`IDLE_SECONDS` for a request's first byte."""

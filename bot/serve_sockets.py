@@ -9,6 +9,7 @@ from __future__ import annotations
 import array
 import asyncio
 import contextlib
+import math
 import select
 import socket
 import struct
@@ -32,6 +33,9 @@ MARGIN = 64
 MAX_CONNECTIONS = 128
 #: Connections the kernel queues for this socket while the cap is reached (Linux caps it at somaxconn).
 BACKLOG = 4096
+#: Seconds the kernel holds back a new connection that has sent nothing (:func:`listen`): at least the time for a
+#: request's first byte (``bot.serve_net.IDLE_SECONDS``), so one it hands over silent has had that time.
+DEFER_SECONDS = 5.0
 
 
 def raise_file_limit() -> tuple[int, int]:
@@ -85,9 +89,18 @@ def lobby_size(soft_limit: int, already_open: int) -> int:
     return max(0, min(BACKLOG, spare))
 
 
-def listen(host: str, port: int, reuse_port: bool = False) -> list[socket.socket]:
+def listen(host: str, port: int, reuse_port: bool = False, defer: float = DEFER_SECONDS) -> list[socket.socket]:
     """Non-blocking listening sockets on every address of ``host`` (as ``loop.create_server`` binds them), with
     ``SO_REUSEADDR``, ``SO_REUSEPORT`` when ``reuse_port`` (several processes on one port) and :data:`BACKLOG`.
+    ``defer`` > 0 (seconds, :data:`DEFER_SECONDS` unless told; 0: none): the kernel hands a new connection to
+    ``accept`` only once its first bytes (or its client's close) arrived, or after about ``defer`` seconds without
+    (Linux ``TCP_DEFER_ACCEPT``, rounded up to its SYN-ACK retransmission schedule: 5 → 7 s; :func:`deferral`). A
+    connection that sends nothing then takes no file, no ``accept`` and no place meanwhile, and one that sends its
+    request is handed over at once, ahead of every silent one: in a flood of idle connections it does not wait
+    behind them in the listen queue, and a client slow to write after its handshake is not closed for them. One
+    handed over silent is closed at once (``bot.serve_net.Intake._admit``, :func:`held`); one that a SYN cookie lets
+    in at once (more than :data:`BACKLOG` handshakes pending), and every one where the option does not exist (not
+    Linux), gets the lobby's rules (:mod:`bot.serve_lobby`).
 
     Raises:
         OSError: the address is unknown (``socket.gaierror``), in use or not this machine's.
@@ -103,6 +116,8 @@ def listen(host: str, port: int, reuse_port: bool = False) -> list[socket.socket
                 sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
             if family == socket.AF_INET6:
                 sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+            if defer > 0 and hasattr(socket, "TCP_DEFER_ACCEPT"):
+                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_DEFER_ACCEPT, math.ceil(defer))
             sock.bind(address)
             sock.listen(BACKLOG)
             sock.setblocking(False)
@@ -113,6 +128,16 @@ def listen(host: str, port: int, reuse_port: bool = False) -> list[socket.socket
             sock.close()
         raise
     return sockets
+
+
+def deferral(sock: socket.socket) -> int:
+    """Seconds the kernel keeps a new connection of the listening ``sock`` that has sent nothing from ``accept``
+    (``TCP_DEFER_ACCEPT`` as Linux reads it back, rounded up to its SYN-ACK retransmission schedule: 1, 3, 7, 15 …
+    seconds); 0 where it is not set or not there (not Linux), or the socket is closed."""
+    try:
+        return int(sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_DEFER_ACCEPT))
+    except (AttributeError, OSError):
+        return 0
 
 
 def unread_bytes(transport: asyncio.BaseTransport) -> int:
@@ -148,6 +173,8 @@ def unread(sock: Any) -> int:
 #: the last ACK came in: for a connection that has sent nothing, since its handshake) is the 13th and
 #: ``tcpi_rtt``/``tcpi_rttvar`` (µs, smoothed) the 16th/17th 32-bit field.
 _TCP_INFO = struct.Struct("56xI8xII")
+#: ``tcpi_total_retrans`` of ``struct tcp_info``: the 26th 32-bit field, after the same 8 one-byte fields.
+_TOTAL_RETRANS = struct.Struct("100xI")
 
 
 def tcp_times(sock: socket.socket) -> tuple[float, float, float] | None:
@@ -160,6 +187,20 @@ def tcp_times(sock: socket.socket) -> tuple[float, float, float] | None:
     except (AttributeError, OSError, struct.error):
         return None
     return last_ack_ms / 1000, rtt_us / 1e6, rttvar_us / 1e6
+
+
+def held(sock: socket.socket) -> bool:
+    """The just accepted ``sock`` came from a listening socket with ``TCP_DEFER_ACCEPT`` (:func:`listen`) after its
+    deferral ran out: the kernel sent its SYN-ACK again (``tcpi_total_retrans`` ≥ 1 in TCP_INFO, Linux), which it
+    does under ``TCP_DEFER_ACCEPT`` only once the deferral is over (a bare ACK before is dropped,
+    ``net/ipv4/tcp_minisocks.c: tcp_check_req``; ``inet_connection_sock.c: syn_ack_recalc``). Together with no
+    bytes unread: its client sent nothing for the whole deferral. False where TCP_INFO cannot be read, and for a
+    connection that a SYN cookie let in at once (no SYN-ACK sent again: the kernel's queue of 4 096 was full)."""
+    try:
+        raw = sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_INFO, _TOTAL_RETRANS.size)
+        return _TOTAL_RETRANS.unpack_from(raw)[0] > 0
+    except (AttributeError, OSError, struct.error):
+        return False
 
 
 @dataclass
@@ -247,6 +288,7 @@ class Tracked(asyncio.Protocol):
             self.intake.closed(self.conn)
 
 
-__all__ = ["BACKLOG", "HTTP_ERRORS", "MARGIN", "MAX_CONNECTIONS", "OUTGOING_CONNECTIONS", "GermanErrors", "IntakeStats",
-           "Tracked", "closing", "connection_cap", "http_error_text", "listen", "lobby_size", "open_files",
-           "raise_file_limit", "tcp_times", "unread", "unread_bytes"]
+__all__ = ["BACKLOG", "DEFER_SECONDS", "HTTP_ERRORS", "MARGIN", "MAX_CONNECTIONS", "OUTGOING_CONNECTIONS",
+           "GermanErrors", "IntakeStats", "Tracked", "closing", "connection_cap", "deferral", "held",
+           "http_error_text", "listen", "lobby_size", "open_files", "raise_file_limit", "tcp_times", "unread",
+           "unread_bytes"]

@@ -4,12 +4,17 @@ BadRequestFilter). The bot's own errors stay ERRORs."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import re
+import time
 
 import pytest
 from aiohttp.http_exceptions import BadHttpMessage
 
+from bot.delivery import within
 from bot.logs import BadRequestFilter
+from bot.rest import RestError
 
 
 def _record(exc: BaseException, name: str = "aiohttp.server") -> logging.LogRecord:
@@ -121,3 +126,46 @@ def test_a_count_written_minutes_later_names_the_age_of_the_line_before(info_lev
     assert quiet.filter(later)
     assert later.getMessage() == ("Anfrage abgelehnt (401); 374 weitere seit der vorigen Meldung vor 13 min nicht "
                                   "einzeln gemeldet")
+
+
+async def test_retries_of_many_answers_while_discord_is_unreachable_are_one_line_per_10_s_per_fault(info_level):
+    # 40 answers whose webhook call fails on every try (Discord unreachable) for half a second: each try reported
+    # (bot.delivery.reported) was one INFO line, so 754 answers wrote 3 217 lines in 20 s. Now one line per request
+    # kind and fault every 10 s reaches the log, the next with the count of those left out; another fault has its own
+    now = [100.0]
+    quiet = BadRequestFilter(every=10.0, clock=lambda: now[0])
+    shown: list[str] = []
+    resets = 0
+
+    class Seen(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            nonlocal resets
+            resets += "ConnectionResetError" in record.getMessage()
+            if quiet.filter(record):
+                shown.append(record.getMessage())
+
+    async def unreachable() -> None:
+        raise ConnectionResetError("Verbindung zurückgesetzt")
+
+    async def unavailable() -> None:
+        raise RestError(503)
+
+    handler, logger = Seen(), logging.getLogger("bot.delivery")
+    logger.addHandler(handler)
+    try:
+        answers = [within(time.time() + 0.5, unreachable, lambda exc: 0.0, "PATCH Webhook") for _ in range(40)]
+        results = await asyncio.gather(*answers, return_exceptions=True)
+        assert all(isinstance(result, ConnectionResetError) for result in results)
+        assert resets >= 80  # every answer tried again at least twice
+        assert len(shown) == 1
+        assert re.fullmatch(r"PATCH Webhook: ConnectionResetError, neuer Versuch in 0\.\d s \(Versuch 1\)", shown[0])
+        with pytest.raises(RestError):
+            await within(time.time() + 0.3, unavailable, lambda exc: 0.0, "PATCH Webhook")
+        assert len(shown) == 2 and shown[1].startswith("PATCH Webhook: HTTP 503, neuer Versuch in 0.")
+        left_out, now[0] = resets - 1, now[0] + 10.5
+        with pytest.raises(ConnectionResetError):
+            await within(time.time() + 0.3, unreachable, lambda exc: 0.0, "PATCH Webhook")
+        assert len(shown) == 3
+        assert shown[2].endswith(f"; {left_out} weitere seit der vorigen Meldung vor 10 s nicht einzeln gemeldet")
+    finally:
+        logger.removeHandler(handler)

@@ -47,7 +47,7 @@ def quick(monkeypatch):
 
 
 async def _serving(cap: int, handler=None):
-    intake = Intake(listen("127.0.0.1", 0), cap)
+    intake = Intake(listen("127.0.0.1", 0, defer=0), cap)  # the lobby's rules: no kernel deferral
 
     async def ok(request: web.Request) -> web.Response:
         return web.json_response({"status": "ok"})
@@ -284,7 +284,7 @@ async def test_a_request_is_answered_while_idle_connections_keep_arriving(monkey
 
 
 def test_a_connection_s_age_counts_from_its_handshake_and_its_grace_from_its_round_trip():
-    taken = listen("127.0.0.1", 0)
+    taken = listen("127.0.0.1", 0, defer=0)
     client = socket.create_connection(taken[0].getsockname())
     try:
         time.sleep(0.3)  # waits in the listen queue, as under a flood
