@@ -427,7 +427,7 @@ def read_table(value: str | None, key: str) -> tuple[Table | None, str]:
         if data["format"] != TABLE_FORMAT:
             return None, f"in anderem Format gespeichert ({data['format']!r})"
         if data["key"] != key:
-            return None, "für andere frühere Fragen oder Einstellungen gelernt"
+            return None, "veraltet (für andere frühere Fragen oder Einstellungen gelernt)"
         table = {str(q): tuple((str(w), float(t)) for w, t in row) for q, row in data["table"].items()}
     except (ValueError, KeyError, TypeError, AttributeError) as exc:
         return None, f"unlesbar ({type(exc).__name__})"
@@ -438,7 +438,7 @@ async def translations(store: _Fetcher, analyser: _Analyser, path: Path = PRIOR_
                        stored: bool = True) -> Translations | None:
     """The :class:`Translations` of ``store`` from ``path``'s questions (None when the file is missing or
     unreadable: logged): with ``stored`` the table the build stored for them (:data:`TABLE_META`, read in
-    milliseconds) when :func:`read_table` takes it, else (logged once, INFO) learned from the store's gold passages
+    milliseconds) when :func:`read_table` takes it, else (logged once, WARNING) learned from the store's gold passages
     at the warm-up as before (≈ 1 s of EM); ``stored=False``: always learned (a benchmark that leaves questions
     out needs the pairs)."""
     try:
@@ -452,8 +452,10 @@ async def translations(store: _Fetcher, analyser: _Analyser, path: Path = PRIOR_
         if table is not None:
             log.debug("Übersetzungstabelle aus der Datenbank gelesen (%d Fragewörter)", len(table))
             return Translations(analyser, questions, None, stored=table)
-        log.info("Übersetzungstabelle %s: sie wird beim Start aus den früheren Fragen gelernt (≈ 1 s; "
-                 "`python -m bot build` speichert sie)", why)
+        # WARNING, not INFO: the console and the other offline commands show only warnings, and a store whose
+        # table is not used wants a rebuild (each start-up pays the learning until then).
+        log.warning("Übersetzungstabelle der Datenbank %s; sie wird beim Start aus den früheren Fragen gelernt "
+                    "(≈ 1 s). `python -m bot build` speichert sie neu.", why)
     return Translations(analyser, questions, await gold_terms(store, {k for q in questions for k in q.golds}))
 
 

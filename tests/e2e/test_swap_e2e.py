@@ -43,7 +43,7 @@ from swapload import (
 )
 
 pytestmark = [pytest.mark.e2e, pytest.mark.asyncio(loop_scope="module")]
-#: The INFO line of a store's translation table learned at its warm-up, not read (bot/translation.py: translations).
+#: The WARNING line of a store's translation table learned at its warm-up, not read (bot/translation.py: translations).
 TABLE_LEARNED = "sie wird beim Start aus den früheren Fragen gelernt"
 
 
@@ -122,7 +122,7 @@ async def test_a_store_swapped_twice_under_a_steady_stream(swarm: Swarm, stores)
         reasons = [m.group(1) for m in SWITCHED.finditer(door.proc.output())][switched[door.name]:]
         assert len(reasons) == 2 and reasons[1] == "Datei ersetzt", (door.name, reasons)
         # each new store's warm-up read the translation table its build stored, none learned it again (≈ 1 s of EM;
-        # the INFO line of bot/translation.py: translations)
+        # the WARNING line of bot/translation.py: translations)
         assert TABLE_LEARNED not in door.proc.output()[since[door.name]:], door.name
     await swarm.wait_closed()  # the old stores closed once their interactions had finished
     for pid in swarm.pids:
