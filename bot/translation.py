@@ -46,6 +46,7 @@ from typing import Any, Protocol
 from bot.analysed import Analysis
 from bot.prior import CHUNK, PRIOR_FILE, PriorQuestion, read_prior
 from bot.question_words import QuestionWords
+from bot.store.base import TABLE_META  # the store's key of the table (JSON: table_json)
 
 log = logging.getLogger(__name__)
 
@@ -381,8 +382,6 @@ async def gold_terms(store: _Fetcher, keys: Collection[str]) -> dict[str, frozen
     return {p.key: p.terms | p.names for p in records.values()}
 
 
-#: The ``meta`` key of the table ``python -m bot build`` learns and stores (JSON: :func:`table_json`).
-TABLE_META = "translation_table"
 #: The shape of :func:`table_json`'s value; a store holding another is read as holding no table.
 TABLE_FORMAT = 1
 

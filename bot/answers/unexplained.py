@@ -18,7 +18,8 @@ the documents lack the term.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+import functools
+from collections.abc import Collection, Mapping
 
 from bot.answers.hollow import TERM_CONCEPT
 from bot.answers.off_topic import rare_concepts
@@ -33,9 +34,11 @@ TABLE_KIND = "term"
 NAMED = 3
 
 
-def _terms() -> dict[str, Term]:
+@functools.cache
+def _terms() -> Mapping[str, Term]:
     """The term table's terms by their concept id (:func:`bot.concepts.term_concept`), the first row of an English
-    name kept (the zone Exil before the action „ins Exil schicken“)."""
+    name kept (the zone Exil before the action „ins Exil schicken“); made once per process (the table is read once,
+    :func:`bot.terms.term_index`), not per question."""
     out: dict[str, Term] = {}
     for term in term_index().terms:
         out.setdefault(term_concept(term), term)

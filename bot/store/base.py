@@ -83,6 +83,11 @@ def is_corruption(exc: BaseException) -> bool:
     return "malformed" in text or "not a database" in text or "corrupt" in text
 
 
+#: The ``meta`` key of the translation table ``python -m bot build`` learns and stores (:mod:`bot.translation`:
+#: JSON by :func:`bot.translation.table_json`).
+TABLE_META = "translation_table"
+
+
 @dataclass(frozen=True)
 class DocumentRecord:
     """A source document (one FAQ of file 001 is one document)."""
@@ -376,8 +381,9 @@ class StoreBase:
     async def build_info(self) -> dict[str, str]:
         """What ``build`` recorded about this store (table ``meta``): ``built_at`` (ISO time, UTC),
         ``sources_sha256`` (the documents read), ``cr_files`` and ``card_files`` (JSON lists of file names), …;
-        ``{}`` for a store without them."""
-        return dict(await self.fetchall("SELECT key, value FROM meta"))
+        ``{}`` for a store without them. Not the learned translation table (:data:`TABLE_META`, ≈ 48 KB that
+        :func:`bot.translation.translations` reads itself): the info is kept per loaded store and logged at a swap."""
+        return dict(await self.fetchall("SELECT key, value FROM meta WHERE key != ?", (TABLE_META,)))
 
     async def memo(self, key: str, load: Callable[[], Awaitable[T]]) -> T:
         """``await load()`` once per ``key`` for this store; later calls answer from memory until :meth:`close`.

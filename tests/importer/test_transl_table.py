@@ -53,3 +53,17 @@ def test_without_the_earlier_questions_no_table_is_stored(without_table: Path, t
 async def test_the_table_is_learned_also_when_the_build_runs_inside_an_event_loop(without_table: Path):
     assert asyncio.get_running_loop() is not None
     assert write_table(without_table) is not None and _row(without_table) is not None
+
+
+async def test_the_build_info_kept_per_store_leaves_the_table_out(built_db: Path):
+    """The table (≈ 48 KB) is in the store's ``meta`` but not in :meth:`bot.store.Store.build_info`, which each loaded
+    store keeps and a swap logs; the build's own records are."""
+    from bot.store import Store
+
+    assert _row(built_db) is not None
+    store = await Store.open(built_db)
+    try:
+        info = await store.build_info()
+    finally:
+        await store.close()
+    assert TABLE_META not in info and {"built_at", "sources_sha256"} <= set(info)
