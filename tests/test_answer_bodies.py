@@ -50,6 +50,14 @@ COMMANDS = [
 ]
 
 
+@pytest.fixture(autouse=True)
+def never_deferred(monkeypatch) -> None:
+    """The answers of these tests are the responses, also on a loaded machine: the doors' 2 s rule
+    (:func:`bot.core.answer_budget`) bounds ``defer_after``, and a first answer slower than that would be deferred
+    (type 5) instead."""
+    monkeypatch.setattr("bot.serve.answer_budget", lambda *_args, **_kw: 60.0)
+
+
 @pytest.fixture
 def counted(monkeypatch) -> list[Invocation]:
     """The invocations the core runs (:meth:`bot.core.Core.run`), in order."""
