@@ -140,6 +140,32 @@ class BotProcess:
             raise FakeDiscordError(f"bot did not connect within {timeout} s (and the time it waited for a CPU):\n"
                                    f"{self.tail()}") from None
 
+    async def wait_serving(self, timeout: float = 60.0) -> str:
+        """Wait until ``python -m bot serve`` says it listens (its line „HTTP-Endpunkt bereit: URL“), ``timeout`` s
+        plus the time a crowded machine kept it or this process off the CPU (as :meth:`wait_connected`); returns
+        the URL (``http://127.0.0.1:PORT/interactions``). The process is stopped when it does not come up.
+
+        Raises:
+            FakeDiscordError: the process died or did not listen in time (with its output).
+        """
+
+        async def serving() -> str:
+            while (m := re.search(r"HTTP-Endpunkt bereit: (http://\S+)", self.output())) is None:
+                if self.returncode is not None:
+                    raise FakeDiscordError(f"serve exited with {self.returncode} before listening:\n{self.tail()}")
+                await asyncio.sleep(0.05)
+            return m.group(1)
+
+        try:
+            return await CPU_WAIT.wait_for(serving(), timeout)
+        except TimeoutError:
+            await self.stop()
+            raise FakeDiscordError(f"serve did not start within {timeout} s (and the time it waited for a CPU):\n"
+                                   f"{self.tail()}") from None
+        except FakeDiscordError:
+            await self.stop()
+            raise
+
     async def wait_exit(self, timeout: float) -> int | None:
         """Wait up to ``timeout`` s for the process to end (plus the time a crowded machine kept it or this
         process off the CPU: :meth:`cpuwait.CpuWait.wait_for`); its exit code, or None if still running."""

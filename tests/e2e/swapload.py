@@ -160,21 +160,12 @@ async def start_swarm(stack: AsyncExitStack, store: Path, workdir: Path, watch: 
         proc = await BotProcess([PYTHON, "-m", "bot", "serve", "--port", "0"],
                                 bot_env(fake, db=store, state_dir=folder, extra=extra), folder / "serve.log").start()
         stack.push_async_callback(proc.stop)
-        url = await _serve_url(proc)
+        url = await proc.wait_serving()
         fake.use_http(url, key)
         swarm.doors.append(Door(f"serve{n}", fake, proc))
     return swarm
 
 
-async def _serve_url(proc: BotProcess, timeout: float = 60.0) -> str:
-    deadline = time.monotonic() + timeout
-    while True:
-        m = re.search(r"HTTP-Endpunkt bereit: (http://\S+)", proc.output())
-        if m:
-            return m.group(1)
-        if proc.returncode is not None or time.monotonic() > deadline:
-            raise FakeDiscordError(f"serve did not start:\n{proc.tail()}")
-        await asyncio.sleep(0.05)
 
 
 #: What the stream sends, round robin: (label, send on a fake).

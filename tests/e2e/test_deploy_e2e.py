@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import re
 import shutil
 import signal
 import socket
@@ -47,13 +46,8 @@ async def start_worker(fake: FakeDiscord, workdir: Path, db: Path, key: SigningK
     env = bot_env(fake, db=db, state_dir=workdir / "state",
                   extra={"DISCORD_PUBLIC_KEY": key.verify_key.encode().hex(), "LOG_LEVEL": "INFO"}, cold=True)
     proc = await BotProcess([PYTHON, "-m", "bot", "serve", "--port", "0"], env, workdir / "serve.log").start()
-    deadline = time.monotonic() + 60
-    while (m := re.search(r"HTTP-Endpunkt bereit: (http://[^/\s]+)/interactions", proc.output())) is None:
-        if proc.returncode is not None or time.monotonic() > deadline:
-            await proc.stop()
-            raise AssertionError(f"serve did not start:\n{proc.tail()}")
-        await asyncio.sleep(0.05)
-    return proc, m.group(1)
+    url = await proc.wait_serving()
+    return proc, url.removesuffix("/interactions")
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")

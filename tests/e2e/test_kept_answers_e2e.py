@@ -8,7 +8,6 @@ import pytest
 from fakediscord import CB_DEFERRED_MESSAGE, CB_MESSAGE, FakeDiscord
 from harness import PYTHON, BotProcess, bot_env, running_bot
 from nacl.signing import SigningKey
-from swapload import _serve_url
 
 pytestmark = [pytest.mark.e2e]
 
@@ -32,7 +31,7 @@ async def test_a_command_asked_again_is_answered_at_once_with_the_same_message(r
                                  bot_env(fake, db=store_db, state_dir=tmp_path / "serve", extra=extra),
                                  tmp_path / "serve" / "serve.log").start()
         try:
-            fake.use_http(await _serve_url(serve), key)
+            fake.use_http(await serve.wait_serving(), key)
             made = await fake.command("karte", {"name": CARD})
             kept = await fake.command("karte", {"name": CARD})
         finally:

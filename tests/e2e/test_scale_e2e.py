@@ -140,16 +140,7 @@ class ServeProcess:
         proc = await BotProcess([PYTHON, "-m", "bot", "serve", "--port", "0", *args], env,
                                 workdir / "serve.log").start()
         self = cls(proc)
-        deadline = time.monotonic() + 30
-        while not self.url:
-            m = re.search(r"HTTP-Endpunkt bereit: (http://\S+)", proc.output())
-            if m:
-                self.url = m.group(1)
-            elif proc.returncode is not None or time.monotonic() > deadline:
-                await proc.stop()
-                raise FakeDiscordError(f"serve did not start:\n{proc.tail()}")
-            else:
-                await asyncio.sleep(0.05)
+        self.url = await proc.wait_serving()
         return self
 
 
