@@ -344,10 +344,10 @@ def verdict_line(found: Ranked, r: Ranker, notes: Notes, unexplained: str = "") 
 
 def _refuse_unasked(question: str, found: Ranked, r: Ranker, shown: str, head: str) -> None:
     """Refuse a question that asks nothing the documents could answer, each with its German reason: a comparison
-    naming no side (:func:`bot.comparison.comparison`: „unterschied zwischen und“), no search terms (only stop
-    and question words), or only asking verbs (:func:`bot.answers.hollow.asks_only`: „was macht“, also followed by
-    invisible characters). ``shown``: the question as echoed (escaped); ``head``: the notes on what was not read
-    or read otherwise (:func:`_said_head`), put first in every refusal, as above an answer.
+    naming no side (:func:`bot.comparison.comparison`: „unterschied zwischen und“, its word alone: „vergleich“), no
+    search terms (only stop and question words), or only asking verbs (:func:`bot.answers.hollow.asks_only`: „was
+    macht“, also followed by invisible characters). ``shown``: the question as echoed (escaped); ``head``: the notes
+    on what was not read or read otherwise (:func:`_said_head`), put first in every refusal, as above an answer.
 
     Raises:
         UserError: the question is one of these.
@@ -355,8 +355,8 @@ def _refuse_unasked(question: str, found: Ranked, r: Ranker, shown: str, head: s
     asked = comparison(question)
     if asked is not None and not asked.sides and not asked.unread:  # „unterschied zwischen und“: naming nothing
         raise UserError(f"Wonach fragst du? „{shown}“ nennt nichts",
-                        head + "Bitte beide Seiten nennen, z. B. „Was ist der Unterschied zwischen Spuk und "
-                        "Ausgraben?“")
+                        head + "Was soll verglichen werden? Bitte beide Seiten nennen, zwei Begriffe oder Karten, "
+                        "z. B. „Was ist der Unterschied zwischen Spuk und Ausgraben?“")
     if not found.analysis.terms:
         raise UserError(f"Keine Suchwörter in „{shown}“",
                         f"{head}Die Frage enthält {no_terms_reason(question)}. Bitte mit Begriffen fragen, z. B. "
