@@ -43,7 +43,7 @@ from bot.answers.today import (
 )
 from bot.answers.today_index import TodayIndex, review_note, today_index, today_number
 from bot.answers.today_notes import explanation_notice, once_today, today_heads
-from bot.answers.unexplained import unexplained_line, unexplained_terms
+from bot.answers.unexplained import unexplained_line, unexplained_sides, unexplained_terms
 from bot.answers.unknown_notes import Notes, fitted_notes, missed_title, question_notes
 from bot.button_args import PassageKey
 from bot.comparison import comparison
@@ -448,7 +448,8 @@ async def _comparison_reply(ctx: AnswerContext, ranked: tuple[TodayIndex, Ranker
     sections = await ctx.store.mechanic_sections()
     compared = await named_passages(ctx.store, sides.passages)  # 003's entries by their rule number
     said = frozenset(read.labels[s] for s in sides.unread if s in read.labels)  # a link side: named once, below
-    lead = [f"Frage: „{shown}“", *reading_lines(read, said), *notes, *side_lines(sides, read.labels)]
+    lead = [f"Frage: „{shown}“", *reading_lines(read, said), *notes, *side_lines(sides, read.labels),
+            *await unexplained_sides(ctx.store, compared)]  # „cascade vs ward“: each side no document explains
     if len(compared) == 1 and compared[0].kind == "term" and len(sides.asked.sides) > 1 and not sides.unread:
         lead.append("Die Namen bezeichnen denselben Begriff; die Begriffstabelle sagt, welcher heute gilt:")
     elif len(compared) == 1 and len(sides.asked.sides) - len(sides.unread) > 1:

@@ -19,13 +19,13 @@ the documents lack the term.
 from __future__ import annotations
 
 import functools
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 
 from bot.answers.hollow import TERM_CONCEPT
 from bot.answers.off_topic import rare_concepts
 from bot.concepts import term_concept
 from bot.ranking import Ranked, Ranker
-from bot.store import Store
+from bot.store import PassageRecord, Store
 from bot.terms import Term, term_index
 
 #: The kind of the term table's passages (``term:Kaskade``).
@@ -69,16 +69,36 @@ async def unexplained_terms(store: Store, found: Ranked, r: Ranker, meant: Colle
     return out[:NAMED]
 
 
-def unexplained_line(terms: list[Term]) -> str:
+#: The end of :func:`unexplained_line` under ``/frage``'s answer: the passages below were found for other words.
+NEAREST = ", die Stellen unten sind nur die ähnlichsten"
+
+
+def unexplained_line(terms: list[Term], tail: str = NEAREST) -> str:
     """The first line of an answer whose question asks about ``terms`` (:func:`unexplained_terms`), ``""`` for
     none: „🚫 Zu **Kaskade** (englisch *Cascade*, Regel 702.85) sagen die Dokumente des Bots nichts; die
-    Begriffstabelle nennt nur Namen und Regelnummer, die Stellen unten sind nur die ähnlichsten.“"""
+    Begriffstabelle nennt nur Namen und Regelnummer, die Stellen unten sind nur die ähnlichsten.“ (``tail``: what
+    follows „Regelnummer“, before the full stop; ``""`` in a comparison, whose sides are the table's lines)."""
     if not terms:
         return ""
     named = [f"**{t.german}** (englisch *{t.english}*, Regel {t.rule})" for t in terms]
     joined = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " und " + named[-1]
-    return (f"🚫 Zu {joined} sagen die Dokumente des Bots nichts; die Begriffstabelle nennt nur Namen und "
-            "Regelnummer, die Stellen unten sind nur die ähnlichsten.")
+    return f"🚫 Zu {joined} sagen die Dokumente des Bots nichts; die Begriffstabelle nennt nur Namen und " \
+           f"Regelnummer{tail}."
 
 
-__all__ = ["NAMED", "TABLE_KIND", "unexplained_line", "unexplained_terms"]
+async def unexplained_sides(store: Store, shown: Sequence[PassageRecord]) -> list[str]:
+    """The line on the sides of a comparison (``shown``: each side's passage, :func:`bot.answers.compared.read_sides`)
+    that are term table lines of terms no other passage carries (the module's rule), each side named once in the
+    sides' order: „cascade vs ward“ → „🚫 Zu **Kaskade** (…) und **Abwehr** (…) sagen die Dokumente des Bots nichts;
+    …“; [] when every side is explained.
+
+    Raises:
+        SearchIndexMissing: the store has no passage index (German "Datenbank veraltet").
+    """
+    terms = _terms()
+    asked = [terms[c] for p in shown if p.kind == TABLE_KIND for c in p.concepts if c in terms]
+    out = [t for t in dict.fromkeys(asked) if not await store.carried_beyond(term_concept(t), TABLE_KIND)]
+    return [unexplained_line(out[:NAMED], "")] if out else []
+
+
+__all__ = ["NAMED", "NEAREST", "TABLE_KIND", "unexplained_line", "unexplained_sides", "unexplained_terms"]

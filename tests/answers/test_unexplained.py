@@ -54,3 +54,19 @@ async def test_the_rule_reads_the_passages_beyond_the_table(ctx):
     assert unexplained_line([]) == ""
     assert unexplained_line(terms * 2).startswith(
         "🚫 Zu **Kaskade** (englisch *Cascade*, Regel 702.85) und **Kaskade** (englisch *Cascade*, Regel 702.85) sagen")
+
+
+async def test_a_comparison_says_each_side_no_document_explains(ctx):
+    # each side's passage is its term table line; the line names the sides whose term no other passage carries
+    # (Trampelschaden: 002:13 „Mehrere Vorkommen von Trampelschaden …“ carries it)
+    both = (await run_answer(ctx, "question", question="cascade vs ward")).pages[0].body
+    assert both.startswith("Frage: „cascade vs ward“\n🚫 Zu **Kaskade** (englisch *Cascade*, Regel 702.85) und "
+                           "**Abwehr** (englisch *Ward*, Regel 702.21) sagen die Dokumente des Bots nichts; die "
+                           "Begriffstabelle nennt nur Namen und Regelnummer.\nEin Vergleich:")
+    one = (await run_answer(ctx, "question",
+                            question="unterschied zwischen todesberührung und trampelschaden")).pages[0].body
+    assert "\n🚫 Zu **Todesberührung** (englisch *Deathtouch*, Regel 702.2) sagen die Dokumente des Bots nichts; " \
+           "die Begriffstabelle nennt nur Namen und Regelnummer.\n" in one
+    assert "Trampelschaden** (englisch" not in one
+    explained = (await run_answer(ctx, "question", question="spuk vs ausgraben")).pages[0].body
+    assert "🚫" not in explained
