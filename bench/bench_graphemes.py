@@ -1,7 +1,8 @@
 """Echoing and cutting user text of Discord's largest size (6 000 characters) at grapheme boundaries: the time of
-:func:`bot.reply.quote_user` (limit 100), :func:`bot.reply.one_line` and :func:`bot.text.cut` (limit 5 999) for plain
-text and for shapes that are hard for grapheme segmentation (a run of regional indicators, ZWJ chains, tags, marks),
-best and median of five, beside plain slicing as the baseline.
+:func:`bot.reply.quote_user` (limit 100), :func:`bot.reply.one_line`, :func:`bot.text.cut` (limit 5 999) and
+:func:`bot.text.clean` (which keeps a ZWJ inside an emoji sequence) for plain text and for shapes that are hard for
+grapheme segmentation (a run of regional indicators, ZWJ chains, tags, marks), best and median of five, beside
+plain slicing as the baseline.
 
 Run: ``python bench/bench_graphemes.py``.
 """
@@ -18,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bot.reply import one_line, quote_user  # noqa: E402
-from bot.text import cut  # noqa: E402
+from bot.text import clean, cut  # noqa: E402
 
 SIZE = 6000
 TEXTS = {
@@ -42,12 +43,13 @@ def timed(work: Callable[[], object], runs: int = 5) -> tuple[float, float]:
 
 
 def main() -> None:
-    head = ["quote_user", "one_line", "cut", "Slice"]
+    head = ["quote_user", "one_line", "cut", "clean", "Slice"]
     print(f"{'Eingabe (6000 Zeichen)':24} " + " ".join(f"{h:>15}" for h in head) + "  (ms best/median)")
     for name, raw in TEXTS.items():
         text = raw[:SIZE]
         cells = [timed(lambda t=text: quote_user(t, 100)), timed(lambda t=text: one_line(t)),
-                 timed(lambda t=text: cut(t, SIZE - 1)), timed(lambda t=text: t[: SIZE - 1])]
+                 timed(lambda t=text: cut(t, SIZE - 1)), timed(lambda t=text: clean(t)),
+                 timed(lambda t=text: t[: SIZE - 1])]
         print(f"{name:24} " + " ".join(f"{b:7.2f}/{m:<7.2f}" for b, m in cells))
 
 

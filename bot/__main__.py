@@ -197,7 +197,7 @@ def make_parser(prog: str = MODULE_PROGRAM) -> argparse.ArgumentParser:
     p.add_argument("text", metavar="TEXT", help="bisher getippter Text")
     p.add_argument("--json", action="store_true", help="Vorschläge als JSON ausgeben (name und value)")
     p.set_defaults(func=cmd_complete)
-    p = sub.add_parser("press", help="Einen Knopf drücken, z. B. 'rb:rulings:12'")
+    p = sub.add_parser("press", help="Einen Knopf drücken, z. B. 'rb:rulings:12'", epilog=PRESS_EPILOG)
     p.add_argument("custom_id", metavar="KNOPF", help="custom_id des Knopfs, z. B. 'rb:rulings:12'")
     p.add_argument("--json", action="store_true", help="Discord-Nachricht als JSON ausgeben")
     p.add_argument("--page", type=int, default=None, metavar="SEITE",
@@ -243,6 +243,46 @@ def command_at(given: list[str]) -> int:
     return len(given)
 
 
+#: ``press --help``'s last lines: how a custom_id beginning with ``-`` is given (:func:`dashed_ids`).
+PRESS_EPILOG = ("Ein KNOPF, der mit - beginnt, wird als KNOPF gelesen (press -x); heißt er wie eine Option (--json), "
+                "steht er nach --: press -- --json")
+#: The options of ``press`` (:func:`make_parser`), the valued ones first: every other word beginning with ``-`` after
+#: ``press`` is its KNOPF (:func:`dashed_ids`).
+PRESS_VALUED = ("--page", "--env-file")
+PRESS_FLAGS = ("--json", "-h", "--help")
+
+
+def _press_option(word: str) -> str | None:
+    """The option of ``press`` ``word`` names as argparse reads it (the whole name, a ``--`` abbreviation of one or
+    ``--name=value``), None when it names none."""
+    name = word.split("=", 1)[0]
+    options = (*PRESS_VALUED, *PRESS_FLAGS)
+    if name in options:
+        return name
+    found = [o for o in options if name.startswith("--") and len(name) > 2 and o.startswith(name)]
+    return found[0] if len(found) == 1 else None
+
+
+def dashed_ids(given: list[str]) -> list[str]:
+    """``given`` (the arguments after the program) with a custom_id of ``press`` that begins with ``-`` and names
+    none of its options moved behind ``--`` at the end (``press -x --json`` → ``press --json -- -x``): every id the
+    bot could be handed is pressable, where argparse would read it as an unknown option and miss the KNOPF.
+    Unchanged for every other subcommand, after a ``--`` typed, or once the KNOPF was given."""
+    at = command_at(given)
+    if at >= len(given) or given[at] != "press" or (at and given[at - 1] == "--"):
+        return given
+    i = at + 1
+    while i < len(given):
+        word = given[i]
+        if word == "--" or not word.startswith("-") or word == "-":
+            return given  # the KNOPF (or everything after ``--``) comes as typed
+        option = _press_option(word)
+        if option is None:
+            return [*given[:i], *given[i + 1 :], "--", word]
+        i += 2 if option in PRESS_VALUED and "=" not in word else 1
+    return given
+
+
 def parse_command_line(parser: argparse.ArgumentParser, argv: list[str] | None) -> argparse.Namespace:
     """``argv`` (None: ``sys.argv[1:]``) parsed by ``parser`` (:func:`make_parser`) with argparse's public
     :meth:`~argparse.ArgumentParser.parse_known_args`; an argument no parser takes is a usage error (exit 2) said
@@ -250,7 +290,7 @@ def parse_command_line(parser: argparse.ArgumentParser, argv: list[str] | None) 
     Unbekannte Angabe: --bogus (Hilfe: python -m bot call --help)``, also a second text), before it by the
     top-level parser (``python -m bot: Unbekannte Angabe: --bogus …``); the subcommand's first, as argparse
     reads it first."""
-    given = list(sys.argv[1:] if argv is None else argv)
+    given = dashed_ids(list(sys.argv[1:] if argv is None else argv))
     args, extras = parser.parse_known_args(given)
     if extras:
         top = [w for w in given[: command_at(given)] if w in extras]

@@ -331,8 +331,30 @@ def _read(joined: str, things: Things | None, named: Callable[[str], str] | None
                          things)
     after = frame.bare(text, toks)
     side = _side(after) if after is not None else None
-    parts = _split(side, things) if side is not None else []
-    return _compared(parts) if len(parts) > 1 else _gapped(text, toks, things) or _names_only(text, things, named)
+    parts = _split(side, things) if side is not None else _comma_list(after, things) if after is not None else []
+    if len(parts) > 1:
+        return _compared(parts, things=things)
+    return _gapped(text, toks, things) or _names_only(text, things, named) or _frame_only(text)
+
+
+def _comma_list(text: str, things: Things | None) -> list[str]:
+    """The sides of ``text`` listed by commas (and joiners) when each part is a short name (:func:`_sides`:
+    „einberufen, pfropfen, fehde“ after an opener, as „einberufen, pfropfen und fehde“ is read), each split as
+    :func:`_split` splits a side; [] when a part is none („spuk, wenn der gegner …“) or there is one part."""
+    sides = _sides(text, things)
+    if len(sides) < 2 or any(s is None for s in sides):
+        return []
+    return [part for s in sides if s is not None for part in _split(s, things)]
+
+
+def _frame_only(text: str) -> Comparison | None:
+    """A comparison naming no side when ``text`` (the frame's slips read, :func:`_frame`) is made of the frame's
+    words alone and one is its noun (:data:`bot.comparison_frame.OPENERS`): „vergleich“, „unterschied?“, „was ist der
+    unterschied“, „vgl“ ask what to compare; else None."""
+    words = [w.lower() for w in _WORD.findall(text)]
+    if any(w in frame.OPENERS for w in words) and all(w in _FRAME or w in frame.OPENERS for w in words):
+        return Comparison((), empty=True)
+    return None
 
 
 def _names_only(text: str, things: Things | None, named: Callable[[str], str] | None) -> Comparison | None:

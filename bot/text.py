@@ -114,6 +114,28 @@ _LOOSE_MARKS = re.compile(r"(?<=[A-Za-z\u00c0-\u024f\u1e00-\u1eff])[\u0300-\u036
                           r"\u20d0-\u20ff\ufe20-\ufe2f]+")
 
 
+#: A zero-width joiner inside an emoji sequence: after a pictograph (or its skin tone or variation selector) and
+#: before the next pictograph (👨‍👩‍👧, 🏳️‍🌈); the pattern for the ``regex`` module, compiled by :func:`emoji_joiner`.
+EMOJI_JOINER = r"(?<=[\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F])\u200d(?=\p{Extended_Pictographic})"
+
+
+@functools.cache
+def emoji_joiner() -> regex.Pattern[str]:
+    """:data:`EMOJI_JOINER` compiled (the ``regex`` module imported at the first text holding a ZWJ)."""
+    import regex
+
+    return regex.compile(EMOJI_JOINER)
+
+
+def _without_controls(text: str) -> str:
+    """``text`` with its control characters (category Cc) as spaces and the other characters of :data:`_CONTROLS`
+    dropped, but for a ZWJ inside an emoji sequence (:data:`EMOJI_JOINER`): the sequence is one character on the
+    screen (👨‍👩‍👧, UAX #29's grapheme cluster), echoed whole; the word reader (:func:`tokens`) reads a ZWJ as a
+    separator anyway, so no word changes."""
+    pieces = emoji_joiner().split(text) if "\u200d" in text else [text]
+    return "\u200d".join(piece.translate(_CONTROL_SPACES).translate(_CONTROLS) for piece in pieces)
+
+
 def clean(text: str) -> str:
     """NFKC-normalise, read control characters (category Cc) as spaces, drop the other invisible characters and
     collapse white space; every decimal digit of Unicode is read as its ASCII digit (``٧٠٢.١٩`` → ``702.19``, as
@@ -129,13 +151,14 @@ def clean(text: str) -> str:
     before, ``/frage`` read the words „bor“ and „os“). Unicode's canonical form (UAX #15); marks of other scripts
     (Devanagari, Hebrew, …) stay.
 
-    Returns a display-safe string (no NUL, no zero-width joiners, no bidi overrides).
+    A zero-width joiner stays only inside an emoji sequence (:data:`EMOJI_JOINER`: 👨‍👩‍👧 is echoed as typed, not as
+    three faces). Returns a display-safe string (no NUL, no other zero-width joiners, no bidi overrides).
     """
     text = spaced_zwsp(unicodedata.normalize("NFKC", text))
     if not text.isascii():  # every decimal digit read as its ASCII digit: ``٧٠٢.١٩`` is ``702.19`` (:data:`_DIGITS`)
         text = text.translate(_DIGITS)
     if not text.isprintable():  # a printable text has no character of the categories C* (nothing to drop)
-        text = text.translate(_CONTROL_SPACES).translate(_CONTROLS)
+        text = _without_controls(text)
         if not text.isascii():  # a mark that an invisible character kept from its letter composes with it now
             text = unicodedata.normalize("NFKC", text)
     if not text.isascii():

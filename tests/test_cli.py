@@ -178,6 +178,19 @@ def test_huge_button_id_is_a_german_reply(built_db):
     assert missing.returncode == 0 and missing.stdout.startswith("== Karte nicht gefunden ==")
 
 
+def test_an_id_beginning_with_a_dash_is_pressed_as_the_id(built_db):
+    # argparse reads a word beginning with "-" as an option: any id Discord could send is an id of `press` all the
+    # same, an option's own name after `--`, as `press --help` says
+    for given in (["-x"], ["--page", "1", "-x"], ["--", "--json"], ["-"], ["-h1"]):
+        proc = call_cli("press", *given, db=built_db)
+        assert (proc.returncode, proc.stdout.splitlines()[0]) == (0, "== Unbekannte Schaltfläche =="), given
+    as_json = call_cli("press", "-x", "--json", db=built_db)
+    assert json.loads(as_json.stdout)["embeds"][0]["title"] == "Unbekannte Schaltfläche"
+    missing = call_cli("press", "--json", db=built_db)  # the option, no id
+    assert missing.returncode == 2 and missing.stderr.startswith("python -m bot press: Es fehlt: KNOPF")
+    assert "press -- --json" in call_cli("press", "--help", db=built_db).stdout
+
+
 def test_a_passage_id_in_another_spelling_than_the_bot_s_is_an_unknown_button(built_db):
     # 001:78 is the ruling of Einberufen (data/sources/001, line 78); the bot writes its key only so
     # (bot.button_args.PASSAGE_KEY): every other spelling is no button it made, not a passage gone from the store

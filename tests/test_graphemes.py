@@ -9,7 +9,7 @@ import pytest
 from bot.answers import run_answer
 from bot.commands import TABLE, BadValue, check_options
 from bot.reply import one_line, quote_user
-from bot.text import cut, shorten
+from bot.text import clean, cut, shorten
 
 FLAG = "🇩🇪"  # two regional indicators
 THUMB = "👍🏽"  # emoji + skin tone
@@ -72,3 +72,18 @@ def test_a_text_option_reaches_the_answer_and_its_buttons_without_invisible_char
     call = check_options(leaf, [{"name": "card", "value": "Boros\u200b-Rekrut\u202e\u2066  "}])
     assert call.options == {"card": "Boros-Rekrut"}
     assert "\u200b" not in call.invocation().kwargs["card"]
+
+
+RAINBOW = "🏳\ufe0f\u200d🌈"  # flag, variation selector, ZWJ, rainbow: one grapheme cluster
+
+
+async def test_an_emoji_sequence_beside_a_name_is_echoed_whole_in_the_note(ctx):
+    # the options' cleaning (bot.text.clean) keeps a ZWJ inside an emoji sequence, so „Nicht gelesen“ names the
+    # sequence typed, not its pictographs one after the other; a ZWJ inside a word is still dropped
+    leaf = next(leaf for leaf in TABLE.leaves if leaf.path == ("card",))
+    call = check_options(leaf, [{"name": "name", "value": f"Boros\u200d-Rekrut {FAMILY} {RAINBOW}"}])
+    assert call.options == {"name": f"Boros-Rekrut {FAMILY} {RAINBOW}"}
+    reply = await run_answer(ctx, "card", name=call.options["name"])
+    assert reply.pages[0].title == "Boros-Rekrut"
+    assert reply.pages[0].body.startswith(f"ℹ️ Nicht gelesen: „{FAMILY}“, „{RAINBOW}“ (Links, Erwähnungen und Emojis")
+    assert clean(f"a\u200db {THUMB}\u200d{FAMILY}\u200d") == f"ab {THUMB}\u200d{FAMILY}"

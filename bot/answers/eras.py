@@ -205,7 +205,7 @@ def _sources(sources: list[str]) -> str:
     return " · ".join(shown)
 
 
-def _term_lines(terms: list[Term]) -> list[str]:
+def rule_term_lines(terms: list[Term]) -> list[str]:
     """The terms of the term table with one rule number, one line per kind: terms of the same kind share it
     (e.g. "Priorität" and the rule's heading "Timing und Priorität", both 117), so no rule is listed twice."""
     by_kind: dict[str, list[Term]] = {}
@@ -247,7 +247,7 @@ async def today_number_reply(ctx: AnswerContext, number: str, term_uses: TermUse
     resting = resting_rows(register, number)
     if not olds and not texts and not terms and not resting:
         return None
-    lines = _term_lines(terms)
+    lines = rule_term_lines(terms)
     for n in texts:
         lines += rule_today_lines(register, n)
     if olds:
@@ -270,5 +270,5 @@ async def today_number_reply(ctx: AnswerContext, number: str, term_uses: TermUse
                  source=rule_today_source(register, texts, bool(terms)))
 
 
-__all__ = ["PAGE_REF", "CitedNumber", "EraIndex", "cited_number_reply", "era_index", "shift_page_refs",
-           "today_number_reply"]
+__all__ = ["PAGE_REF", "CitedNumber", "EraIndex", "cited_number_reply", "era_index", "rule_term_lines",
+           "shift_page_refs", "today_number_reply"]

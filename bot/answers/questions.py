@@ -43,7 +43,7 @@ from bot.answers.today import (
 )
 from bot.answers.today_index import TodayIndex, review_note, today_index, today_number
 from bot.answers.today_notes import explanation_notice, once_today, today_heads
-from bot.answers.unexplained import unexplained_line, unexplained_terms
+from bot.answers.unexplained import unexplained_line, unexplained_sides, unexplained_terms
 from bot.answers.unknown_notes import Notes, fitted_notes, missed_title, question_notes
 from bot.button_args import PassageKey
 from bot.comparison import comparison
@@ -344,10 +344,10 @@ def verdict_line(found: Ranked, r: Ranker, notes: Notes, unexplained: str = "") 
 
 def _refuse_unasked(question: str, found: Ranked, r: Ranker, shown: str, head: str) -> None:
     """Refuse a question that asks nothing the documents could answer, each with its German reason: a comparison
-    naming no side (:func:`bot.comparison.comparison`: „unterschied zwischen und“), no search terms (only stop
-    and question words), or only asking verbs (:func:`bot.answers.hollow.asks_only`: „was macht“, also followed by
-    invisible characters). ``shown``: the question as echoed (escaped); ``head``: the notes on what was not read
-    or read otherwise (:func:`_said_head`), put first in every refusal, as above an answer.
+    naming no side (:func:`bot.comparison.comparison`: „unterschied zwischen und“, its word alone: „vergleich“), no
+    search terms (only stop and question words), or only asking verbs (:func:`bot.answers.hollow.asks_only`: „was
+    macht“, also followed by invisible characters). ``shown``: the question as echoed (escaped); ``head``: the notes
+    on what was not read or read otherwise (:func:`_said_head`), put first in every refusal, as above an answer.
 
     Raises:
         UserError: the question is one of these.
@@ -355,8 +355,8 @@ def _refuse_unasked(question: str, found: Ranked, r: Ranker, shown: str, head: s
     asked = comparison(question)
     if asked is not None and not asked.sides and not asked.unread:  # „unterschied zwischen und“: naming nothing
         raise UserError(f"Wonach fragst du? „{shown}“ nennt nichts",
-                        head + "Bitte beide Seiten nennen, z. B. „Was ist der Unterschied zwischen Spuk und "
-                        "Ausgraben?“")
+                        head + "Was soll verglichen werden? Bitte beide Seiten nennen, zwei Begriffe oder Karten, "
+                        "z. B. „Was ist der Unterschied zwischen Spuk und Ausgraben?“")
     if not found.analysis.terms:
         raise UserError(f"Keine Suchwörter in „{shown}“",
                         f"{head}Die Frage enthält {no_terms_reason(question)}. Bitte mit Begriffen fragen, z. B. "
@@ -448,7 +448,8 @@ async def _comparison_reply(ctx: AnswerContext, ranked: tuple[TodayIndex, Ranker
     sections = await ctx.store.mechanic_sections()
     compared = await named_passages(ctx.store, sides.passages)  # 003's entries by their rule number
     said = frozenset(read.labels[s] for s in sides.unread if s in read.labels)  # a link side: named once, below
-    lead = [f"Frage: „{shown}“", *reading_lines(read, said), *notes, *side_lines(sides, read.labels)]
+    lead = [f"Frage: „{shown}“", *reading_lines(read, said), *notes, *side_lines(sides, read.labels),
+            *await unexplained_sides(ctx.store, compared)]  # „cascade vs ward“: each side no document explains
     if len(compared) == 1 and compared[0].kind == "term" and len(sides.asked.sides) > 1 and not sides.unread:
         lead.append("Die Namen bezeichnen denselben Begriff; die Begriffstabelle sagt, welcher heute gilt:")
     elif len(compared) == 1 and len(sides.asked.sides) - len(sides.unread) > 1:

@@ -20,7 +20,7 @@ from functools import cache
 
 from bot.answers.cards import with_note
 from bot.answers.choices import RuleChoices
-from bot.answers.eras import cited_number_reply, era_index, today_number_reply
+from bot.answers.eras import cited_number_reply, era_index, rule_term_lines, today_number_reply
 from bot.answers.explanation_names import explanation_page
 from bot.answers.markup_notes import notes_cut, reads_markup
 from bot.answers.official import cr_rule_choices, merge_choices, rule_with_documents
@@ -49,6 +49,7 @@ from bot.answers.rule_evidence import resting_entries
 from bot.answers.rule_numbers import read_commas, rule_numbers, several_rules
 from bot.answers.rule_search import keyword_reply
 from bot.answers.sense_terms import senses_line
+from bot.answers.sources import TABLE_SOURCE
 from bot.answers.terms import lookup, rule_term_uses, term_reply, terms_besides, terms_line, terms_of_words
 from bot.answers.today import with_review
 from bot.answers.today_index import (
@@ -206,20 +207,23 @@ async def _not_in_store(ctx: AnswerContext, index: TodayIndex, cat: RuleCatalog,
             + ("\nMeintest du eine der nächstgelegenen Regeln?" if nearest else ""),
             choices=[Action(label=f"Regel {n}", action="rule", arg=n) for n in nearest],
         )
+    # the term of the term table with this rule number (701.6: Neutralisieren), as today's number's page names it,
+    # and where the documents use the term (bot.answers.eras.today_number_reply)
+    terms = [t for t in term_index().terms if t.rule == number]
     lines = [
+        *rule_term_lines(terms),
         f"Der Wortlaut von Regel {number} steht in keinem Dokument des Bots. "
         f"Die Regelerklärung (Dokument 003) verweist an {stellen(len(found))} darauf:"
     ]
     lines += [_mention_line(index, e) for e in found]
     rest_lines, rest_actions = await resting_entries(ctx, index, number)
-    lines += rest_lines
+    used, used_actions = await rule_term_uses(ctx, terms)
+    lines += rest_lines + used
     actions = [Action(label=shorten(e.label, 80), action="rulex", arg=str(e.id)) for e in found]
-    actions = dedupe_actions([*actions, *rest_actions])[:20]
-    return Reply(
-        pages=[Page(title=f"Regel {number}: nicht enthalten", body="\n".join(lines))],
-        source=found[0].document.title,
-        actions=actions,
-    )
+    actions = dedupe_actions([*actions, *rest_actions, *used_actions])[:20]
+    title = f"Regel {number}: nicht enthalten" + (f" – {terms[0].german}" if terms else "")
+    source = " · ".join([found[0].document.title, *([TABLE_SOURCE] if terms else [])])
+    return Reply(pages=[Page(title=title, body="\n".join(lines))], source=source, actions=actions)
 
 
 def _misprinted_as(cat: RuleCatalog, number: str) -> tuple[QuotedRule, QuotedRule] | None:

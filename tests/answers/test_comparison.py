@@ -367,3 +367,27 @@ def test_the_frame_is_read_on_tokens():
     assert gap("spuk oder", tokens("spuk oder")) == Sides("spuk", "")
     assert gap("unterschied zwischen und spuk", tokens("unterschied zwischen und spuk")) == Sides(" ", " spuk")
     assert comparison("spuk oder ausgraben, blutdurst") == Comparison(("spuk", "ausgraben", "blutdurst"))
+
+
+@pytest.mark.parametrize("question", ["vergleich", "unterschied", "Unterschied?", "was ist der unterschied", "vgl",
+                                      "diffrenz"])
+async def test_a_comparison_s_word_alone_asks_what_to_compare(ctx, question):
+    # before: 003's 107.1b („… Berechnungen und Vergleiche …“) or rulings holding „unterschiedlich“, as an answer
+    reply = await run_answer(ctx, "question", question=question)
+    assert reply.error and reply.pages[0].title == f"Wonach fragst du? „{question}“ nennt nichts"
+    assert reply.pages[0].body == ("Was soll verglichen werden? Bitte beide Seiten nennen, zwei Begriffe oder Karten, "
+                                   "z. B. „Was ist der Unterschied zwischen Spuk und Ausgraben?“")
+
+
+async def test_sides_listed_by_commas_alone_are_compared_as_with_und(ctx):
+    # before: one ranking over the whole question (Fehde's ruling 000:20 first, hedged); now each side leads, as
+    # „unterschied spuk, ausgraben und blutdurst“ does: 001's definition paragraphs of the three
+    for question in ("unterschied spuk, ausgraben, blutdurst", "unterschied zwischen spuk, ausgraben, blutdurst"):
+        reply = await run_answer(ctx, "question", question=question)
+        assert body_keys(reply) == ["001:1078", "001:89", "001:1052"], question
+    assert comparison("unterschied spuk, wenn der gegner angreift") is None  # a clause after the comma: no list
+    # more than four: the first four compared, the rest named (each side costs a search; an embed holds four)
+    page = (await run_answer(ctx, "question",
+                             question="unterschied einberufen, pfropfen, fehde, spuk, ausgraben, blutdurst")).pages[0]
+    assert page.title == "Einberufen · Pfropfen · Fehde · Spuk"
+    assert "ℹ️ Verglichen werden höchstens 4 Dinge auf einmal; nicht verglichen: „ausgraben“, „blutdurst“." in page.body

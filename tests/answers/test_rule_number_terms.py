@@ -27,3 +27,19 @@ async def test_a_rule_whose_term_no_document_uses_says_only_that_none_quotes_it(
     body = (await run_answer(ctx, "rule", search="702.85")).pages[0].body  # Kaskade: the term table's line alone
     assert body.endswith("Kein Dokument des Bots zitiert diese Regel.")
     assert "in den Dokumenten des Bots" not in body
+
+
+async def test_a_rule_only_mentioned_names_its_term_and_where_the_documents_use_it(ctx):
+    # 701.6 is Neutralisieren (Counter) in data/terms_de_en.tsv; no document quotes it, 003's 112.1 refers to it
+    reply = await run_answer(ctx, "rule", search="701.6")
+    page = reply.pages[0]
+    assert page.title == "Regel 701.6: nicht enthalten – Neutralisieren"
+    assert page.body.startswith("**Neutralisieren** (englisch *Counter*): Schlüsselwortaktion, heute Regel **701.6**."
+                                "\nDer Wortlaut von Regel 701.6 steht in keinem Dokument des Bots. Die Regelerklärung "
+                                "(Dokument 003) verweist an 1 Stelle darauf:\n• **Regel 112.1 (Erklärung)**")
+    # the term's uses, as its own page lists them: Gildenbund's section Spuk (22.12.2005)
+    assert "\n\n**Neutralisieren in den Dokumenten des Bots:**\n" in page.body
+    spuk = ("• Ruling zu **Abschnitt „Spuk“** (Gildenbund – Häufig gestellte Fragen, 22.12.2005): Wird ein "
+            "Spontanzauber oder eine Hexerei mit Spuk **neutralisiert**, wird ihre Spuk-Fähigkeit nicht ausgelöst.")
+    assert spuk in page.body
+    assert reply.source.endswith("· Begriffstabelle Deutsch–Englisch (Comprehensive Rules vom 17.04.2026)")

@@ -18,6 +18,9 @@ from bot.ranking import ranker
     ("was ist ward", "Abwehr", "Ward", "702.21"),
     ("kaskade", "Kaskade", "Cascade", "702.85"),  # only the name: asks what it is
     ("was ist todesberührung", "Todesberührung", "Deathtouch", "702.2"),
+    # „verbündung“ shares the stem „verbund“ with the card „Verbunden im Schmerz“ (001:2654), which the ranking reads
+    # as named: the word is the term's name, no word of the card's, so the card does not silence the line
+    ("wie funktioniert verbündung", "Verbündung", "Banding", "702.22"),
 ])
 async def test_a_term_no_document_explains_is_said_first(ctx, question, german, english, rule):
     reply = await run_answer(ctx, "question", question=question)
@@ -30,7 +33,18 @@ async def test_a_term_no_document_explains_is_said_first(ctx, question, german, 
     assert f"{german} (englisch {english}): Schlüsselwortfähigkeit, heute Regel {rule}." in body
 
 
+@pytest.mark.parametrize("question", ["deathtouch beim blocken", "todesberührung beim blocken"])
+async def test_a_game_word_named_in_passing_is_said_too(ctx, question):
+    # no ordinary German word („deathtouch“, „todesberührung“ is one only as two joined), so the player means the
+    # term, which only the table's line carries; the answer led by a ruling on blocking (001:3004 or another)
+    body = (await run_answer(ctx, "question", question=question)).pages[0].body
+    assert body.startswith(f"Frage: „{question}“\n🚫 Zu **Todesberührung** (englisch *Deathtouch*, Regel 702.2) sagen "
+                           "die Dokumente des Bots nichts; die Begriffstabelle nennt nur Namen und Regelnummer, die "
+                           "Stellen unten sind nur die ähnlichsten.\n")
+
+
 @pytest.mark.parametrize("question", [
+    "how does trample work",  # Trampelschaden: 002:13 „Mehrere Vorkommen von Trampelschaden …“ uses it
     "was macht spuk",  # Spuk: 001's mechanics section
     "wie funktioniert storm",  # Sturm: 001:3060 „… (zum Beispiel Reproduktion oder Sturm) …“, as /mechanik lists it
     "bekomme ich einen bonus wenn ich zwei karten ziehe",  # Bonus (Kicker) named in passing, led by 003's 104.3c
@@ -54,3 +68,19 @@ async def test_the_rule_reads_the_passages_beyond_the_table(ctx):
     assert unexplained_line([]) == ""
     assert unexplained_line(terms * 2).startswith(
         "🚫 Zu **Kaskade** (englisch *Cascade*, Regel 702.85) und **Kaskade** (englisch *Cascade*, Regel 702.85) sagen")
+
+
+async def test_a_comparison_says_each_side_no_document_explains(ctx):
+    # each side's passage is its term table line; the line names the sides whose term no other passage carries
+    # (Trampelschaden: 002:13 „Mehrere Vorkommen von Trampelschaden …“ carries it)
+    both = (await run_answer(ctx, "question", question="cascade vs ward")).pages[0].body
+    assert both.startswith("Frage: „cascade vs ward“\n🚫 Zu **Kaskade** (englisch *Cascade*, Regel 702.85) und "
+                           "**Abwehr** (englisch *Ward*, Regel 702.21) sagen die Dokumente des Bots nichts; die "
+                           "Begriffstabelle nennt nur Namen und Regelnummer.\nEin Vergleich:")
+    one = (await run_answer(ctx, "question",
+                            question="unterschied zwischen todesberührung und trampelschaden")).pages[0].body
+    assert "\n🚫 Zu **Todesberührung** (englisch *Deathtouch*, Regel 702.2) sagen die Dokumente des Bots nichts; " \
+           "die Begriffstabelle nennt nur Namen und Regelnummer.\n" in one
+    assert "Trampelschaden** (englisch" not in one
+    explained = (await run_answer(ctx, "question", question="spuk vs ausgraben")).pages[0].body
+    assert "🚫" not in explained
