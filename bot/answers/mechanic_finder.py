@@ -51,6 +51,12 @@ FUZZY_CUTOFF = WRATIO_CUTOFF
 _typed_stem = lru_cache(maxsize=1 << 14)(snowball)
 
 
+def _spelled(words: Sequence[str]) -> tuple[str, ...]:
+    """Folded words (:func:`bot.text.tokens`) in one spelling (:func:`bot.text.canonical`: ß as ss, ä typed as ae
+    as a): a title's words so, once per store, meet the words typed either way („zuschiessen“, „Zuschießen“)."""
+    return tuple(canonical(w) for w in words)
+
+
 def form_key(text: str) -> tuple[str, ...]:
     """The words of ``text`` folded (:func:`bot.text.tokens`, :func:`bot.text.canonical`) and Snowball-stemmed
     (:func:`bot.analysis.snowball`): the key under which a verb form meets its inflected spellings
@@ -118,10 +124,11 @@ class MechanicFinder:
         #: the autocomplete's choices for the blank box (the first labels), made at its first opening
         self.blank_choices: list[Choice] | None = None
         self._exact: dict[tuple[str, ...], list[int]] = {}
-        for i, m in enumerate(sections):
-            for key in dict.fromkeys((tuple(tokens(m.label)), words[i])):
+        for i, m in enumerate(sections):  # as folded and in one spelling (ß as ss: „zuschiessen“), once per store
+            label = tuple(tokens(m.label))
+            for key in dict.fromkeys((label, words[i], _spelled(label), _spelled(words[i]))):
                 self._exact.setdefault(key, []).append(i)
-        self._prefixes = WordPrefixes(words)
+        self._prefixes = WordPrefixes(tuple(dict.fromkeys((*w, *_spelled(w)))) for w in words)
         self._keys = [" ".join(w) for w in words]
         self._bound = WRatioBound(self._keys)
         self._prepare_groups(words)
@@ -311,15 +318,15 @@ class MechanicFinder:
         typos of ``typo_keys`` (:attr:`typo_keys` or :attr:`keyword_typo_keys`)."""
         if not typed:
             return Found()
-        exact = self._exact.get(tuple(typed))
+        spelled = [canonical(t) for t in typed]
+        exact = self._exact.get(tuple(typed)) or self._exact.get(tuple(spelled))
         if exact:
             return Found(list(exact))
         if len(typed) > 1 and all(len(t) < 2 for t in typed):  # loose letters ("{W}{W}" → w, w) name nothing
             return Found()
-        prefix = self._prefixes.matching(typed)
+        prefix = self._prefixes.matching(typed) or self._prefixes.matching(spelled)
         if prefix:
             return Found(prefix, how="begun")
-        spelled = [canonical(t) for t in typed]
         form = self._form_of(spelled)
         if form is not None:
             return Found(form) if isinstance(form, list) else Found(term=term_index().terms[form])
