@@ -24,7 +24,7 @@ from bot.prefixes import KeyStarts, WordPrefixes
 from bot.reply import Choice
 from bot.store import MechanicRecord, Store
 from bot.terms import ENGLISH, NO_TERM, Term, senses, term_index
-from bot.text import canonical, tokens
+from bot.text import canonical, name_spellings, sharp_s, tokens
 from bot.textsearch import synonyms
 from bot.typos import slips
 from bot.wordforms import NOUN_VERBS, PARTICLES, verb_forms, verbs_of
@@ -49,12 +49,6 @@ FUZZY_CUTOFF = WRATIO_CUTOFF
 #: The Snowball stem of a typed word (:func:`bot.analysis.snowball`), the last words typed kept: a word stays while
 #: the words after it are typed, so only the newest is stemmed per keystroke.
 _typed_stem = lru_cache(maxsize=1 << 14)(snowball)
-
-
-def _spelled(words: Sequence[str]) -> tuple[str, ...]:
-    """Folded words (:func:`bot.text.tokens`) in one spelling (:func:`bot.text.canonical`: ß as ss, ä typed as ae
-    as a): a title's words so, once per store, meet the words typed either way („zuschiessen“, „Zuschießen“)."""
-    return tuple(canonical(w) for w in words)
 
 
 def form_key(text: str) -> tuple[str, ...]:
@@ -124,11 +118,13 @@ class MechanicFinder:
         #: the autocomplete's choices for the blank box (the first labels), made at its first opening
         self.blank_choices: list[Choice] | None = None
         self._exact: dict[tuple[str, ...], list[int]] = {}
-        for i, m in enumerate(sections):  # as folded and in one spelling (ß as ss: „zuschiessen“), once per store
+        for i, m in enumerate(sections):  # as folded and with ß as ss („zuschiessen“), once per store
             label = tuple(tokens(m.label))
-            for key in dict.fromkeys((label, words[i], _spelled(label), _spelled(words[i]))):
+            for key in dict.fromkeys((label, words[i], tuple(sharp_s(label)), tuple(sharp_s(words[i])))):
                 self._exact.setdefault(key, []).append(i)
-        self._prefixes = WordPrefixes(tuple(dict.fromkeys((*w, *_spelled(w)))) for w in words)
+        # each title's words also in the card-name index's spellings (ß as ss, ä as ae), once per store
+        self._prefixes = WordPrefixes(dict.fromkeys((*w, *name_spellings(m.title))) for w, m in zip(words, sections,
+                                                                                                 strict=True))
         self._keys = [" ".join(w) for w in words]
         self._bound = WRatioBound(self._keys)
         self._prepare_groups(words)
@@ -318,15 +314,16 @@ class MechanicFinder:
         typos of ``typo_keys`` (:attr:`typo_keys` or :attr:`keyword_typo_keys`)."""
         if not typed:
             return Found()
-        spelled = [canonical(t) for t in typed]
-        exact = self._exact.get(tuple(typed)) or self._exact.get(tuple(spelled))
+        sharp = sharp_s(typed)  # ß typed as ss, as the titles' words are kept too
+        exact = self._exact.get(tuple(typed)) or self._exact.get(tuple(sharp))
         if exact:
             return Found(list(exact))
         if len(typed) > 1 and all(len(t) < 2 for t in typed):  # loose letters ("{W}{W}" → w, w) name nothing
             return Found()
-        prefix = self._prefixes.matching(typed) or self._prefixes.matching(spelled)
+        prefix = self._prefixes.matching(typed) or self._prefixes.matching(sharp)
         if prefix:
             return Found(prefix, how="begun")
+        spelled = [canonical(t) for t in typed]
         form = self._form_of(spelled)
         if form is not None:
             return Found(form) if isinstance(form, list) else Found(term=term_index().terms[form])
