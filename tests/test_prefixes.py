@@ -74,7 +74,7 @@ def test_term_completion_lists_as_the_table_says():
 
     index = term_index()
     want: dict[str, dict[int, tuple[object, str, int]]] = {}
-    for term, name, rank, joined in index.name_words:
+    for term, name, rank, _joined in index.name_words:
         for prefix in {w[:end] for w in name_spellings(name) for end in range(1, len(w) + 1)}:
             want.setdefault(prefix, {}).setdefault(id(term), (term, name, rank))
     fresh = TermIndex(index.terms)

@@ -40,6 +40,6 @@ async def test_a_rule_only_mentioned_names_its_term_and_where_the_documents_use_
     # the term's uses, as its own page lists them: Gildenbund's section Spuk (22.12.2005)
     assert "\n\n**Neutralisieren in den Dokumenten des Bots:**\n" in page.body
     assert ("• Ruling zu **Abschnitt „Spuk“** (Gildenbund – Häufig gestellte Fragen, 22.12.2005): Wird ein "
-            "Spontanzauber oder eine Hexerei mit Spuk **neutralisiert**, wird ihre Spuk-Fähigkeit nicht ausgelöst.") in (
-        page.body)
+            "Spontanzauber oder eine Hexerei mit Spuk **neutralisiert**, wird ihre Spuk-Fähigkeit nicht "
+            "ausgelöst.") in page.body
     assert reply.source.endswith("· Begriffstabelle Deutsch–Englisch (Comprehensive Rules vom 17.04.2026)")
