@@ -54,7 +54,7 @@ async def hollow_report(part: str, questions: list[Question], store: Store, r: R
         if not found.hits:
             continue
         cards = [c for c in [await store.card(i) for i in dict.fromkeys(found.cards)] if c is not None]
-        notes = await question_notes(found.analysis, r.term_weights, cards, names, q.text)
+        notes = await question_notes(found.analysis, r.term_weights, cards, names, q.text, store=store)
         if off_topic(found, r, notes.meant) or not found.clear or notes.hedge:
             continue
         ok = found.hits[0].passage.key in q.gold

@@ -154,8 +154,8 @@ async def hedge_table(store: Store, r: Ranker, names: NameIndex, parts: dict[str
                 unknown = unknown_words(res.analysis, r.term_weights, [c.name for c in cards])
                 rows["note, no dictionary"].append((res, gold, bool(unknown)))
                 rows["note, dictionary"].append((res, gold, bool(await not_ordinary(unknown))))  # typed words only
-                notes = await question_notes(res.analysis, r.term_weights, cards, names, text)  # and words read as
-                # others, names typed in capitals
+                # and words read as others, names typed in capitals, words only titles hold
+                notes = await question_notes(res.analysis, r.term_weights, cards, names, text, store=store)
                 rows["notes as /frage"].append((res, gold, notes.hedge))
             for by, rs in rows.items():
                 if rs:

@@ -150,7 +150,7 @@ async def main() -> None:
     notes = []
     for q, c in zip(questions, cands, strict=True):
         cards = [x for x in [await store.card(i) for i in dict.fromkeys(c.cards)] if x is not None]
-        notes.append(await question_notes(c.analysis, r.term_weights, cards, names, q.text, shown))
+        notes.append(await question_notes(c.analysis, r.term_weights, cards, names, q.text, shown, store=store))
     saved = pickle.loads(args.weights.read_bytes()) if args.weights and args.weights.is_file() else {}
     made: dict[tuple[str, str, int, int], Weights] = {}
     answers: list[Answer] = []

@@ -94,6 +94,19 @@ def _known(word: str, knows: Callable[[str], bool]) -> bool:
     return knows(low) or any(knows(v) for v in restore_umlauts(low))
 
 
+def _hyphened(a: str, b: str) -> tuple[str, str, str] | None:
+    """The neighbouring words ``a`` and ``b`` as (``a`` up to its last hyphen, its last piece, ``b``'s first piece)
+    when those pieces are letters only (:data:`_PIECE`): „bor“, „os-rekrut“ → ("", "bor", "os"); „boros-rek“,
+    „rut“ → ("boros-", "rek", "rut"); None when ``b`` is empty or a piece holds a digit or another mark."""
+    if not b:
+        return None
+    head, _, last = a.rpartition("-")
+    first = b.partition("-")[0]
+    if not (_PIECE.fullmatch(last) and _PIECE.fullmatch(first)):
+        return None
+    return head + ("-" if head else ""), last, first
+
+
 class _Joined(NamedTuple):
     """What :func:`_joined` did: the text, the split words joined, the pairs read as a keyword's name."""
 
@@ -116,7 +129,9 @@ def _joined(text: str, knows: Callable[[str], bool], keywords: KeywordPairs) -> 
         a, b = words[i], words[i + 1] if i + 1 < len(words) else ""
         pieces = bool(b) and bool(_PIECE.fullmatch(a)) and bool(_PIECE.fullmatch(b))
         name = keywords.get((a.lower(), b.lower())) if pieces else None
-        if pieces and _fragments(a.lower(), b.lower(), knows) and _known(a + b, knows):
+        edge = _hyphened(a, b)  # „bor os-rekrut“: the pieces beside the break, inside a hyphenated name
+        if edge is not None and _fragments(edge[1].lower(), edge[2].lower(), knows) and _known(
+                edge[1] + edge[2], knows):
             out.append(a + b)
             joined.append((f"{a} {b}", a + b))
         elif name is not None:

@@ -42,7 +42,7 @@ from bot.paths import DATA_DIR, tsv_rows
 from bot.prefixes import KeyStarts, WordPrefixes
 from bot.shorthand import shorthand_names
 from bot.stopwords import ASKING_VERBS
-from bot.text import clean, name_folds, name_keys, name_words
+from bot.text import clean, name_folds, name_keys, name_spellings, name_words, sharp_s
 from bot.text import tokens as fts_tokens
 from bot.textsearch import SynonymGroup, synonyms
 
@@ -339,16 +339,19 @@ class TermIndex:
 
     def complete(self, typed_words: list[str]) -> Sequence[tuple[Term, str, int]]:
         """``(term, name, rank)`` for each term's first name whose words start with every typed word (in
-        table order; folded words as :func:`bot.text.tokens` makes them). One typed word (most keystrokes) is
+        table order; folded words as :func:`bot.text.tokens` makes them, or with ß as ss,
+        :func:`bot.text.sharp_s`: „weiss“ → Weiß; the names' words in every spelling, :func:`bot.text.name_spellings`:
+        „gefraessig“ → Gefräßig). One typed word (most keystrokes) is
         answered from a list per prefix made once (:meth:`prepare_completion`; shared: read it, never change it),
         so a single letter, which matches hundreds of names, costs a dict look-up."""
         out: list[tuple[Term, str, int]] = []
         done: set[int] = set()
         if not typed_words:
             return out
+        spelled = sharp_s(typed_words)  # „gefrass“, „weiss“: ß typed as ss (the names' words so too)
         if len(typed_words) == 1:
-            return self._by_prefix.get(typed_words[0], ())
-        for pos in self._completion.matching(typed_words):
+            return self._by_prefix.get(typed_words[0]) or self._by_prefix.get(spelled[0], ())
+        for pos in self._completion.matching(typed_words) or self._completion.matching(spelled):
             term, name, rank, _joined = self.name_words[pos]
             if id(term) not in done:
                 done.add(id(term))
@@ -370,7 +373,7 @@ class TermIndex:
     def _completion(self) -> WordPrefixes:
         """The names' words by every prefix (:attr:`name_words`), and per prefix each term's first name with such a
         word (for :attr:`_by_prefix`): one pass over the names, at the warm-up (:meth:`prepare_completion`)."""
-        return WordPrefixes((joined.split() for _term, _name, _rank, joined in self.name_words),
+        return WordPrefixes((name_spellings(name) for _term, name, _rank, _joined in self.name_words),
                             groups=[id(term) for term, _name, _rank, _joined in self.name_words])
 
 

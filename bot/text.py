@@ -11,6 +11,8 @@ function                           purpose
 :func:`name_words`                 the words of a card name, folded (card-name index, term table)
 :func:`name_keys`                  compact keys of a card name (``Boros-Rekrut`` = ``borosrekrut``)
 :func:`name_folds`                 both of a typed name at once (the autocomplete's keystrokes)
+:func:`name_spellings`             a name's words in every spelling the name index reads (completers)
+:func:`sharp_s`                    typed folded words with ``ß`` as ``ss`` (completers)
 :func:`fold`                       folding of the FTS5 ``unicode61 remove_diacritics 2`` tokenizer
 :func:`tokens`                     the FTS tokens of a text (documents' full-text search)
 :func:`canonical`                  a folded token in one spelling (``ß``/``ss``, ``ae``/``a``)
@@ -250,6 +252,19 @@ def name_keys(text: str) -> tuple[str, ...]:
         if key and key not in variants:
             variants.append(key)
     return tuple(variants)
+
+
+def name_spellings(text: str) -> list[str]:
+    """The words of a name as the FTS tokens (:func:`tokens`: ``ä`` → ``a``, ``ß`` kept) and, after them, in the
+    other spellings the card-name index reads (:func:`name_keys` of each word: ``ß`` as ``ss``, ``ä`` as ``ae``),
+    each once: ``"Gefräßig"`` → gefraßig, gefraessig, gefrassig. For the completers' prefix tables, made once per
+    table; a typed word then needs only :func:`sharp_s`."""
+    return list(dict.fromkeys([*tokens(text), *(k for w in _SEPARATORS.split(clean(text)) for k in name_keys(w))]))
+
+
+def sharp_s(words: Iterable[str]) -> list[str]:
+    """Folded typed ``words`` with ``ß`` as ``ss``, as the card-name index reads it (``"gefraß"`` → ``"gefrass"``)."""
+    return [w.replace("ß", "ss") for w in words]
 
 
 _AOU = str.maketrans({"ä": "a", "ö": "o", "ü": "u"})

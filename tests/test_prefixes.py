@@ -70,11 +70,12 @@ def test_term_completion_lists_as_the_table_says():
     """The term table's one-word completion (:meth:`bot.terms.TermIndex.complete`), made from the prefix index's
     first names per term: each term's first name with a word starting with the typed word, in table order."""
     from bot.terms import TermIndex, term_index
+    from bot.text import name_spellings
 
     index = term_index()
     want: dict[str, dict[int, tuple[object, str, int]]] = {}
-    for term, name, rank, joined in index.name_words:
-        for prefix in {w[:end] for w in joined.split() for end in range(1, len(w) + 1)}:
+    for term, name, rank, _joined in index.name_words:
+        for prefix in {w[:end] for w in name_spellings(name) for end in range(1, len(w) + 1)}:
             want.setdefault(prefix, {}).setdefault(id(term), (term, name, rank))
     fresh = TermIndex(index.terms)
     assert {p: list(v.values()) for p, v in want.items()} == fresh._by_prefix

@@ -9,6 +9,7 @@ on split cards in general of document 002 (18.04.2017 / 14.07.2017), which recor
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from bot.answers.card_rulings import card_rulings
 from bot.answers.cards import SPLIT_ACTION, card_choices, card_reply, find_card_noted, with_note
@@ -165,8 +166,9 @@ async def explain_cards(ctx: AnswerContext, ids: str, missing: str = "", typed: 
     notes = typo_notes(ctx, typed, cards) if typed else {}
     for card in cards:
         reply = with_note(await card_reply(ctx, card), notes.get(card.id))
-        pages += reply.pages
-        sources[reply.source or card.document.title] = None
+        own = reply.source or card.document.title  # each page's footer names its own card's sources
+        pages += [p if p.source is not None else replace(p, source=own) for p in reply.pages]
+        sources[own] = None
         dates.append(reply.date)
         for a in reply.actions:
             if a.action == "rulings":
@@ -203,7 +205,9 @@ def missing_page(ctx: AnswerContext, names: list[str]) -> tuple[Page, list[Actio
         meant = " oder ".join(f"**{h.card_name}**" for h in candidates)
         lines.append(f"• {quote_user(name, MISSING_NAME_MAX)}" + (f" – meintest du {meant}?" if meant else ""))
         picks += card_choices(candidates)
-    return Page(title="Nicht gefunden", body="Zu diesen Namen gibt es keine Karte:\n" + "\n".join(lines)), picks
+    # no document is this page's source: its footer names none
+    return Page(title="Nicht gefunden", body="Zu diesen Namen gibt es keine Karte:\n" + "\n".join(lines),
+                source=""), picks
 
 
 async def inline_replies(ctx: AnswerContext, text: str) -> list[Reply]:

@@ -250,10 +250,34 @@ def _name_and_count(item: str) -> tuple[str, int]:
     return item, 1
 
 
+#: A name with its count after a colon or an equals sign (``Boros-Rekrut:30``, ``Herr der Geheimnisse = 2``), ended by
+#: white space or the end: several in a row without commas are several entries.
+_NAMED_COUNT = re.compile(r"\s*([^\s:=][^:=]*?)\s*[:=]\s*[0-9]+(?=\s|$)")
+
+
+def _spaced(part: str) -> list[str]:
+    """``part`` as the entries it holds when it is two or more ``NAME:COUNT`` entries separated only by white space
+    (:data:`_NAMED_COUNT`: ``"Boros-Rekrut:30 Szadek:30"`` → ``["Boros-Rekrut:30", "Szadek:30"]``; unambiguous: a
+    count ends each entry), else ``[part]``."""
+    found, end = [], 0
+    for m in _NAMED_COUNT.finditer(part):
+        if m.start() != end:
+            return [part]
+        found.append(m.group(0).strip())
+        end = m.end()
+    return found if len(found) > 1 and end == len(part) else [part]
+
+
 def _entries(ctx: AnswerContext, text: str) -> list[str]:
     """Library entries: separated by ``;`` or new lines when there are any, else by commas —
     then a comma inside a card name (``Sonnenheim, Festung der Legion``) is kept when the
-    joined text names a card exactly."""
+    joined text names a card exactly; ``NAME:COUNT`` entries with only spaces between them are read apart
+    (:func:`_spaced`)."""
+    return [e for part in _separated(ctx, text) for e in _spaced(part)]
+
+
+def _separated(ctx: AnswerContext, text: str) -> list[str]:
+    """The entries of :func:`_entries` by their separators only."""
     if re.search(r"[;\n]", text):
         return [p.strip() for p in re.split(r"[;\n]", text) if p.strip()]
     out: list[str] = []
@@ -365,7 +389,7 @@ async def read_library(
                 card = await read_card(ctx, name, pos, notes)  # a name read as another card's is said
             except UserError as exc:
                 exc.title = f"Bibliothek {number}, Eintrag {pos}: {exc.title.split(': ', 1)[-1]}"
-                exc.body += f"\nEinträge einer Bibliothek: {ENTRY_FORMS}."
+                exc.body += f"\nEinträge einer Bibliothek, durch Kommas getrennt: {ENTRY_FORMS}."
                 raise
             lib[card.faces] = lib.get(card.faces, 0) + count
             read.append(f"{count}× {card_name(card)} ({values_text(card.faces)})")

@@ -58,9 +58,9 @@ def source_of(ruling: RulingRecord) -> str:
 
 
 def rulings_body(index: TodayIndex, rulings: list[RulingRecord], lead: str = "") -> str:
-    """One page of rulings: ``lead``, the register notices several of them share (once), then each ruling as
-    shown today under a heading naming its document and date where these change, then the page's one old-term
-    notice (:class:`bot.answers.today.PageNotes`)."""
+    """One page of rulings: ``lead``, then each ruling as shown today under a heading naming its document and date
+    where these change, and the page's numbered notes in one place: the register notices several of them share
+    (once) and its one old-term notice (:meth:`bot.answers.today.PageNotes.placed`)."""
     notes = PageNotes(index, [("ruling", r.id) for r in rulings])
     blocks = []
     last = None
@@ -69,7 +69,7 @@ def rulings_body(index: TodayIndex, rulings: list[RulingRecord], lead: str = "")
         block = "• " + status_text(index, "ruling", ruling.id, ruling.text, notes=notes)
         blocks.append(block if source == last else f"_{source}:_\n{block}")
         last = source
-    return "\n\n".join(p for p in (lead, notes.head(), *blocks, notes.text()) if p)
+    return "\n\n".join(notes.placed(lead, blocks))
 
 
 def ruling_pages(index: TodayIndex, title: str, rulings: list[RulingRecord], lead: str = "") -> list[Page]:

@@ -24,7 +24,7 @@ from bot.prefixes import KeyStarts, WordPrefixes
 from bot.reply import Choice
 from bot.store import MechanicRecord, Store
 from bot.terms import ENGLISH, NO_TERM, Term, senses, term_index
-from bot.text import canonical, tokens
+from bot.text import canonical, name_spellings, sharp_s, tokens
 from bot.textsearch import synonyms
 from bot.typos import slips
 from bot.wordforms import NOUN_VERBS, PARTICLES, verb_forms, verbs_of
@@ -118,10 +118,13 @@ class MechanicFinder:
         #: the autocomplete's choices for the blank box (the first labels), made at its first opening
         self.blank_choices: list[Choice] | None = None
         self._exact: dict[tuple[str, ...], list[int]] = {}
-        for i, m in enumerate(sections):
-            for key in dict.fromkeys((tuple(tokens(m.label)), words[i])):
+        for i, m in enumerate(sections):  # as folded and with ß as ss („zuschiessen“), once per store
+            label = tuple(tokens(m.label))
+            for key in dict.fromkeys((label, words[i], tuple(sharp_s(label)), tuple(sharp_s(words[i])))):
                 self._exact.setdefault(key, []).append(i)
-        self._prefixes = WordPrefixes(words)
+        # each title's words also in the card-name index's spellings (ß as ss, ä as ae), once per store
+        self._prefixes = WordPrefixes(dict.fromkeys((*w, *name_spellings(m.title))) for w, m in zip(words, sections,
+                                                                                                 strict=True))
         self._keys = [" ".join(w) for w in words]
         self._bound = WRatioBound(self._keys)
         self._prepare_groups(words)
@@ -311,12 +314,13 @@ class MechanicFinder:
         typos of ``typo_keys`` (:attr:`typo_keys` or :attr:`keyword_typo_keys`)."""
         if not typed:
             return Found()
-        exact = self._exact.get(tuple(typed))
+        sharp = sharp_s(typed)  # ß typed as ss, as the titles' words are kept too
+        exact = self._exact.get(tuple(typed)) or self._exact.get(tuple(sharp))
         if exact:
             return Found(list(exact))
         if len(typed) > 1 and all(len(t) < 2 for t in typed):  # loose letters ("{W}{W}" → w, w) name nothing
             return Found()
-        prefix = self._prefixes.matching(typed)
+        prefix = self._prefixes.matching(typed) or self._prefixes.matching(sharp)
         if prefix:
             return Found(prefix, how="begun")
         spelled = [canonical(t) for t in typed]

@@ -11,7 +11,9 @@ A question is off the documents' subject when nothing in it meets what they are 
   word it was read as;
 * the best candidates together hold less than :data:`MIN_HELD` of the question's content words (:func:`held_share`,
   each word weighted by ``log(N / df)`` of its rarest term as the ranking's coverage weighs it; a word is held by a
-  compound ending in it, „Richter“ by „Schiedsrichter“).
+  compound ending in it, „Richter“ by „Schiedsrichter“);
+* the best candidate's title does not hold the question's rarest word (:func:`titled_lead`: a word only a section's
+  title holds, „zuschießen“, is the subject of the section that leads).
 
 The thresholds were chosen on the tuning parts (``tests/questions/{tuning,tuning2,dev}.toml``, every question of
 them answerable) and the off-topic questions of ``tests/answers/off_topic_questions.py``: ``bench/off_topic.py``
@@ -98,15 +100,30 @@ def held_share(found: Ranked, hits: Sequence[Hit], weights: Mapping[str, float],
     return held / total if total else 1.0
 
 
+def titled_lead(found: Ranked, weights: Mapping[str, float], unknown: float, meant: Collection[str] = ()) -> bool:
+    """True when the best hit's title (a card's or section's name, a rule's heading: its ``names`` terms) holds the
+    question's rarest content word that counts as read (``weights``: ``log(N / df)`` of its rarest term, ``unknown``
+    for a term no passage's text holds): the lead is the section on what is asked („wie funktioniert zuschießen“ led by
+    „Karten mit doppeltem Zuschießen“, 001:2929). False without hits or such words."""
+    groups = [g for g, typed in _typed_groups(found, meant) if typed and g]
+    if not found.hits or not groups:
+        return False
+    rarest = max(groups, key=lambda g: max(weights.get(t, unknown) for t in g))
+    return not found.hits[0].passage.names.isdisjoint(rarest)
+
+
 def off_topic(found: Ranked, r: Ranker, meant: Collection[str] = ()) -> bool:
     """True when nothing in the question meets the documents' subject (the module's rule): no card named, no
     concept (:func:`rare_concepts`), and the best :data:`CANDIDATES` hits hold less than :data:`MIN_HELD` of its
-    words (:func:`held_share`); ``meant``: :attr:`bot.answers.unknown_notes.Notes.meant` of the question. False for
-    a question without hits (``/frage`` answers „Nichts gefunden“ then)."""
+    words (:func:`held_share`), unless the best hit's title holds its rarest word (:func:`titled_lead`); ``meant``:
+    :attr:`bot.answers.unknown_notes.Notes.meant` of the question. False for a question without hits (``/frage``
+    answers „Nichts gefunden“ then)."""
     if not found.hits or found.cards or rare_concepts(found, r.term_weights, meant):
+        return False
+    if titled_lead(found, r.term_weights, _unknown_weight(r), meant):  # the lead's title is what is asked
         return False
     return held_share(found, found.hits[:CANDIDATES], r.term_weights, _unknown_weight(r), meant) < MIN_HELD
 
 
 __all__ = ["CANDIDATES", "HEAD_STEM", "MIN_CONCEPT_IDF", "MIN_HELD", "OFF_TOPIC_LINE", "held_share", "off_topic",
-           "rare_concepts"]
+           "rare_concepts", "titled_lead"]

@@ -358,12 +358,13 @@ def _no_such_card(unknown: list[str]) -> str:
 
 
 def _page_body(index: TodayIndex, quoted: set[int], chunk: list[RulingHit], intro: str) -> str:
-    """One page of search hits: ``intro`` (the first page's), the notes' head, each hit (:func:`hit_block`; a later
+    """One page of search hits: ``intro`` (the first page's), each hit (:func:`hit_block`; a later
     ruling quoted unless in ``quoted``, the hits' ids and the later rulings quoted before, which it extends), the
-    legend of the old terms the page's hits use."""
+    page's numbered notes in one place (:meth:`bot.answers.today.PageNotes.placed`: the shared register notices,
+    the legend of the old terms the page's hits use)."""
     notes = PageNotes(index, [("ruling", h.ruling_id) for h in chunk])
     hits = [hit_block(h, index, quoted, notes) for h in chunk]  # first: the notes fill as the hits are written
-    return "\n\n".join(b for b in (intro, notes.head(), *hits, notes.text()) if b)
+    return "\n\n".join(notes.placed(intro, hits))
 
 
 async def _hits_reply(ctx: AnswerContext, title: str, intro: str, result: SearchResult) -> Reply:

@@ -91,7 +91,7 @@ async def document_entries(ctx: AnswerContext, term: Term) -> tuple[list[str], l
     notes = PageNotes(index, [("ruling", i) for i in found])
     shown = [f"• Ruling zu **{hit.owner}** ({passage_source(hit.passage)}): "
              + status_text(index, "ruling", hit.ruling_id, hit.snippet, notes=notes) for hit in found.values()]
-    return [p for p in (*lines, notes.head(), *shown, notes.text()) if p], actions
+    return [*(p for p in lines if p), *notes.placed("", shown)], actions
 
 
 async def term_reply(ctx: AnswerContext, match: TermMatch) -> Reply:

@@ -230,8 +230,9 @@ class PageNotes:
 
     ``entries``: the ``(kind, id)`` of the page's entries, so a register row naming two of them is known before
     the first is shown. Such a row stands once at the top of the page (:meth:`head`: ``ℹ️¹ **Heute:** …``)
-    and its entries end with ``ℹ️¹``; the old terms stand once at the end (:meth:`text`: ``ℹ️ **Heute andere
-    Begriffe:** ² „wirken“ statt „spielen“ · …``) and their entries end with ``ℹ️²``. Numbers count up per page.
+    and its entries end with ``ℹ️¹``; the old terms stand once (:meth:`text`: ``ℹ️ **Heute andere
+    Begriffe:** ² „wirken“ statt „spielen“ · …``) and their entries end with ``ℹ️²``: every numbered note in one
+    place (:meth:`placed`: below the head when there is one, else at the end). Numbers count up per page.
     """
 
     def __init__(self, index: TodayIndex, entries: list[tuple[str, int]] | None = None) -> None:
@@ -266,6 +267,15 @@ class PageNotes:
     def head(self) -> str:
         """The register notices the page's entries share, once each with their number, or ``""``."""
         return "\n".join(notice_line(self.index, n, tie=self._number(k)) for k, n in self.notices.items())
+
+    def placed(self, lead: str, entries: list[str]) -> list[str]:
+        """The page's parts: ``lead``, its numbered notes and ``entries`` (written before: they number the notes),
+        non-empty ones only. The notes stand in one place: above the entries when a register notice is shared
+        (:meth:`head`: today's statement before the old texts), the term notice (:meth:`text`) right below it;
+        else the term notice alone below the entries."""
+        head, terms = self.head(), self.text()
+        parts = [lead, head, terms, *entries] if head else [lead, *entries, terms]
+        return [p for p in parts if p]
 
     def text(self) -> str:
         """The page's one term notice, or ``""``."""

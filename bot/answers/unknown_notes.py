@@ -38,7 +38,7 @@ from bot.question_words import UNKNOWN_SHOWN, players_line, players_split, unkno
 from bot.reply import quote_user
 from bot.search import EXACT_MATCH, NameIndex
 from bot.stopwords import CARD_PROPERTIES, STOP_WORDS, is_english
-from bot.store import CardRecord, PassageRecord
+from bot.store import CardRecord, PassageRecord, Store
 from bot.text import canonical, fold, shorten
 from bot.text import tokens as name_tokens
 from bot.word_parts import MIN_PART
@@ -303,9 +303,21 @@ def unowned_line(typed: str) -> str:
             "ihr Kartentext und ihre Rulings fehlen.")
 
 
+async def untitled(store: Store | None, analysis: Analysis, words: Sequence[str]) -> list[str]:
+    """``words`` (unknown words of ``analysis``, :func:`bot.question_words.unknown_words`) without those a passage's
+    title holds in one of their forms (:meth:`bot.store.Store.titled_terms`: „zuschießen“ of the section „Karten mit
+    doppeltem Zuschießen“, which no passage's text holds): a title is a document's too. Reads the store only when
+    ``words`` is not empty; ``store`` None: ``words`` as given."""
+    if store is None or not words:
+        return list(words)
+    groups = dict(zip(analysis.words, analysis.word_groups(), strict=False))
+    titled = await store.titled_terms([t for w in words for t in groups.get(w, ())])
+    return [w for w in words if not titled.intersection(groups.get(w, ()))]
+
+
 async def question_notes(analysis: Analysis, known: Mapping[str, float], cards: Sequence[CardRecord],
                          names: NameIndex | None, question: str = "", shown: frozenset[str] = frozenset(),
-                         unowned: frozenset[str] = frozenset()) -> Notes:
+                         unowned: frozenset[str] = frozenset(), store: Store | None = None) -> Notes:
     """The notes of a question (``/frage``, ``/ruling suche``) with ``analysis``, whose named ``cards`` the ranking
     found (their names' words are no unknown words), over the store's analysed terms ``known``
     (:attr:`bot.ranking.Ranker.term_weights`) and card names ``names`` (for ``/karte``'s reading of a typed name;
@@ -315,13 +327,15 @@ async def question_notes(analysis: Analysis, known: Mapping[str, float], cards: 
     :func:`held`) is in no such note either; a players' word the documents have no word for gets its own line with
     its meaning (:func:`bot.question_words.players_split`), unless it is a word of a typed name. Reads the German
     dictionary only when a word is unknown. ``unowned``: the names the documents print of things the store has no
-    card of (:func:`asked_name`: „was macht Tarmogoyf“ says that Tarmogoyf is no card of the store)."""
+    card of (:func:`asked_name`: „was macht Tarmogoyf“ says that Tarmogoyf is no card of the store). ``store``: for
+    the words only a passage's title holds (:func:`untitled`), no unknown words either."""
     near = near_misses(analysis, cards, names, shown)
     # a word read as another that is itself German („fluch“ read as „flucht“) was meant as typed: no typo
     meant_set = await meant_words(analysis)
     meant = any(w in meant_set for w in near.read_as)
     counts = names.data.word_count if names is not None else None  # a word of any card's name is in a document
     unknown = [w for w in unknown_words(analysis, known, [c.name for c in cards], counts) if not held(w, "", shown)]
+    unknown = await untitled(store, analysis, unknown)  # a word only a title holds is in a document all the same
     named = name_words(question)
     # players' language the documents have no word for („boardwipe“, „ramp“): named with its meaning, no card
     # suggested, and no hedge but in a question asking what it is
@@ -361,4 +375,4 @@ def missed_title(notes: Notes, title: str) -> str:
 
 
 __all__ = ["TITLE_LIMIT", "Miss", "Notes", "asked_name", "fitted_notes", "held", "meant_words", "missed_title",
-           "name_words", "near_misses", "question_notes", "unheld_card_line", "unowned_line"]
+           "name_words", "near_misses", "question_notes", "unheld_card_line", "unowned_line", "untitled"]

@@ -324,6 +324,22 @@ class PassageQueries(StoreBase):
             " AND p.kind != ? LIMIT 1", (f"terms : {concept}", kind))
         return bool(rows)
 
+    async def titled_terms(self, terms: Sequence[str]) -> frozenset[str]:
+        """The analysed terms among ``terms`` (at most 20 read; lower-case letters and digits only, others are
+        skipped: FTS5 syntax else) that the title of some passage holds (a card's or section's name, a rule's
+        heading: column ``names``) — „zuschiess“ of the section „Karten mit doppeltem Zuschießen“, which no
+        passage's text holds. One indexed look-up per term.
+
+        Raises:
+            SearchIndexMissing: the store has no passage index (German "Datenbank veraltet").
+        """
+        found = set()
+        for term in [t for t in dict.fromkeys(terms) if re.fullmatch(r"[a-z0-9äöüß]+", t)][:20]:
+            if await self.fetch_search("SELECT rowid FROM passages_fts WHERE passages_fts MATCH ? LIMIT 1",
+                                       (f"names : {term}",)):
+                found.add(term)
+        return frozenset(found)
+
     async def holds_phrase(self, words: Sequence[str]) -> bool:
         """True when some passage's text holds ``words`` (letters only, at least one) one after the other, folded
         as the index folds them (FTS5 ``unicode61``, diacritics removed): ``["blut", "durst"]`` → False.

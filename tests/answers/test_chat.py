@@ -401,3 +401,16 @@ async def test_long_unknown_names_are_listed_shortened_with_an_ellipsis(ctx):
     assert reply.pages[1].body == ("Zu diesen Namen gibt es keine Karte:\n"
                                    "• Unbekannte Karte Nummer 0 mit langem Na…\n"
                                    "• " + "x" * 39 + "…")
+
+
+async def test_explained_cards_pages_each_name_their_own_source(ctx):
+    from bot.render import footer_text
+
+    reply = await run_answer(ctx, "explain_message", text="Was macht [[Boros-Rekrut]] und [[Tarmogoyf]]?")
+    assert [p.title for p in reply.pages] == ["Boros-Rekrut", "Nicht gefunden"]
+    footers = [footer_text(reply, i, len(reply.pages), p.source) for i, p in enumerate(reply.pages)]
+    assert footers == ["Quelle: Ravnica: Stadt der Gilden – Häufig gestellte Fragen · Seite 1/2", "Seite 2/2"]
+    two = await run_answer(ctx, "explain_message", text="Was macht [[Boros-Rekrut]] und [[Schnellvorlauf]]?")
+    assert [footer_text(two, i, 2, p.source) for i, p in enumerate(two.pages)] == [
+        "Quelle: Ravnica: Stadt der Gilden – Häufig gestellte Fragen · Seite 1/2",
+        "Quelle: Rulings zu Schnellvorlauf · Seite 2/2"]

@@ -77,8 +77,8 @@ async def test_odds_read_every_count_form_and_refuse_an_empty_library_clearly(ct
         reply = await run_answer(ctx, "clash_odds", library1=typed, library2="0:20 3:40", seed=3)
         assert reply.pages[0].body.splitlines()[0].startswith("Spieler 1: **5,56 %** (1/18) · "), typed
     bad = await run_answer(ctx, "clash_odds", library1="Boros-Rekrut*10", library2="0:1")
-    assert bad.error and "Einträge einer Bibliothek: `10 Boros-Rekrut`, `10x Boros-Rekrut`, `Boros-Rekrut x10`" \
-        in bad.pages[0].body
+    assert bad.error and ("Einträge einer Bibliothek, durch Kommas getrennt: `10 Boros-Rekrut`, `10x Boros-Rekrut`, "
+                          "`Boros-Rekrut x10`") in bad.pages[0].body
     for typed in ("leer", "Keine Karten"):
         empty = await run_answer(ctx, "clash_odds", library1=typed, library2="10 Boros-Rekrut")
         assert empty.error and empty.pages[0].title == "Bibliothek 1 ist leer"
@@ -220,3 +220,17 @@ async def test_small_odds_on_the_loop_many_kinds_in_the_worker(ctx, monkeypatch)
     assert trips == ["clash_odds", "random_reveal"]
     # player 1 wins with 4..8 (5/9) always, with 1..3 (3/9) against the 0 (1/3): 5/9 + 3/9 · 1/3 = 2/3
     assert large.pages[0].body.startswith("Spieler 1: **66,67 %** (2/3)")
+
+
+async def test_odds_read_name_count_entries_separated_by_spaces(ctx):
+    reply = await run_answer(ctx, "clash_odds", library1="Boros-Rekrut:30 Szadek:30", library2="Szadek:40")
+    text = json.dumps(payload(reply), ensure_ascii=False)
+    assert "Bibliothek 1 gelesen: 30× Boros-Rekrut (1), 30× Szadek, Herr der Geheimnisse (7)." in text
+    # Boros-Rekrut (1) never beats Szadek (7); the two Szadeks tie: half the clashes no one wins
+    assert "Spieler 1: **0,00 %** (0) · Spieler 2: **50,00 %** (1/2)" in text
+
+
+async def test_odds_say_that_entries_are_separated_by_commas(ctx):
+    reply = await run_answer(ctx, "clash_odds", library1="Boros-Rekrut 30 Szadek 30", library2="Szadek:40")
+    assert reply.error
+    assert "Einträge einer Bibliothek, durch Kommas getrennt: `10 Boros-Rekrut`" in reply.pages[0].body

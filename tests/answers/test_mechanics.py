@@ -315,3 +315,17 @@ async def test_a_beginning_the_box_completes_several_ways_gets_the_boxs_choices(
     assert reply.pages[0].body == "Meintest du:\n" + "\n".join(f"• {o}" for o in offered)
     first = await run_action(ctx, reply.choices[0].action, reply.choices[0].arg)  # each choice answers
     assert first.pages[0].title.startswith(offered[0])
+
+
+@pytest.mark.parametrize("typed", ["zuschiessen", "Zuschießen", "doppeltem zuschiessen"])
+async def test_a_title_with_sharp_s_is_found_typed_with_ss(ctx, typed):
+    reply = await run_answer(ctx, "mechanic", name=typed)
+    assert reply.pages[0].title == "Karten mit doppeltem Zuschießen – Kälteeinbruch"
+    assert "kannst du zwei Karten einer bestimmten Farbe aus deiner Hand ganz aus dem Spiel entfernen" in (
+        reply.pages[0].body)
+
+
+@pytest.mark.parametrize("typed", ["zuschiess", "zuschieß", "doppelt zusch"])
+async def test_autocomplete_offers_a_sharp_s_title_typed_with_ss(ctx, typed):
+    choices = await run_completer(ctx, mechanic_names, typed)
+    assert [c.name for c in choices] == ["Karten mit doppeltem Zuschießen"]

@@ -142,3 +142,10 @@ async def test_nothing_found_says_a_players_words_meaning(ctx):
     assert "Keine Stelle der Dokumente passt" in body
     assert f"„boardwipe“ (Spielersprache: {gloss('boardwipe')}) steht in keinem Dokument des Bots." in body
     assert "Stellen unten" not in body
+
+
+@pytest.mark.parametrize("question", ["wann wird gecheckt welche viecher angreifen können",
+                                      "wann checkt man die handkarten"])
+async def test_players_checken_is_read_as_the_documents_ueberprueft(ctx, question):
+    reply = await run_answer(ctx, "question", question=question)
+    assert "in keinem Dokument" not in reply.pages[0].body

@@ -252,3 +252,19 @@ async def test_both_searches_say_the_markup_they_do_not_read_as_frage_does(ctx, 
     assert "ℹ️ Nicht gelesen: „\\@everyone“" in spoiled.pages[0].body
     plain = (await run_answer(ctx, key, **{option: "manabrand"})).pages[0]
     assert "Nicht gelesen" not in plain.body
+
+
+@pytest.mark.parametrize(("typed", "read"), [
+    ("was macht bor\u200bos-rekrut", "was macht boros-rekrut"),  # a zero-width space inside a hyphenated name
+    ("was macht bor os-rekrut", "was macht boros-rekrut"),
+    ("was macht boros-rek rut", "was macht boros-rekrut"),
+])
+async def test_a_hyphenated_name_split_inside_one_part_is_read_joined(ctx, typed, read):
+    knows = (await ranker(ctx.store)).analyser.vocab.knows
+    assert read_question(clean(typed), knows).text == read
+    reply = await run_answer(ctx, "question", question=clean(typed))  # as every door cleans it
+    page = reply.pages[0]
+    assert page.title == "Boros-Rekrut"
+    assert "_Schlüssel: 001:26_" in page.body and "steht in keinem Dokument" not in page.body
+    # words on both sides of a hyphenated word stay words
+    assert read_question("kann eine rot-weiße kreatur blocken", knows).text == "kann eine rot-weiße kreatur blocken"

@@ -556,3 +556,13 @@ async def test_an_explanation_is_found_by_its_id_in_the_catalogues_index(ctx):
     assert cat.explanation(max(cat.by_id) + 1) is None
     first = cat.explanations[0]
     assert first.text and cat.explanation(first.id).text == first.text
+
+
+@pytest.mark.parametrize(("typed", "offered"), [
+    ("weiss", "Weiß – Regel 105.1"),  # one word: the list per prefix
+    ("gefrass", "Gefräßig – Regel 702.156"),
+    ("gefraessig", "Gefräßig – Regel 702.156"),  # ä typed as ae, ß as ss
+])
+async def test_rule_search_completes_a_term_with_sharp_s_typed_with_ss(ctx, typed, offered):
+    choices = await run_completer(ctx, rule_queries, typed)
+    assert offered in [c.name for c in choices]

@@ -429,3 +429,13 @@ async def test_ruling_and_explain_footers_carry_the_one_date_of_their_documents(
     # two documents of two dates: each page names its own document; no one date stands for the reply
     both = payload(await run_answer(ctx, "explain_message", text="[[Krims // Krams]] und [[Boros-Rekrut]]"))
     assert "Stand" not in both["embeds"][0]["footer"]["text"]
+
+
+async def test_a_search_page_states_its_numbered_notes_in_one_place(ctx):
+    reply = await run_answer(ctx, "ruling", search="kann ich ne kreatur fuer mana tappen und gleichzeitig fuer "
+                                                   "einberufen benutzen")
+    body = reply.pages[0].body
+    shared = body.index("ℹ️¹ **Heute:** Aussage weiter richtig")
+    terms = body.index("ℹ️ **Heute andere Begriffe:** ² „wirken“ statt „spielen“")
+    first = body.index("**Abschnitt „Einberufen“**")
+    assert shared < terms < first  # the register's note first (today before the old text), the terms right below
