@@ -31,8 +31,7 @@ from bot.answers.choices import CRChoices
 from bot.answers.paging import search_excerpt
 from bot.answers.registry import AnswerContext, UserError, action, completer, parse_id
 from bot.answers.rule_catalog import RuleArg, parse_number
-from bot.answers.today import with_review
-from bot.answers.today_index import today_index
+from bot.answers.today_index import today_index, with_review
 from bot.answers.today_notes import explanation_notice
 from bot.custom_id import RowId
 from bot.keywords import resolve_via_keywords
@@ -409,7 +408,7 @@ async def _search_reply(store: Store, q: str, current: CRVersionRecord) -> Reply
 async def cr_rule_action(ctx: AnswerContext, arg: RuleArg) -> Reply:
     """Button ``rb:cr_rule:<number>`` → that number in the current CR (no old-number resolution), with the review
     line ``/regel`` shows when a rule the register cites there is "zu prüfen"
-    (:func:`bot.answers.today.with_review`)."""
+    (:func:`bot.answers.today_index.with_review`)."""
     versions = await ctx.store.cr_versions()
     if not versions:
         raise UserError("Keine Comprehensive Rules in der Datenbank", "Die Datenbank wurde ohne `--cr` gebaut.")

@@ -51,12 +51,12 @@ from bot.answers.rule_search import keyword_reply
 from bot.answers.sense_terms import senses_line
 from bot.answers.sources import TABLE_SOURCE
 from bot.answers.terms import lookup, rule_term_uses, term_reply, terms_besides, terms_line, terms_of_words
-from bot.answers.today import with_review
 from bot.answers.today_index import (
     TodayIndex,
     number_label,
     today_index,
     today_number,
+    with_review,
 )
 from bot.answers.today_notes import explanation_notice
 from bot.custom_id import RowId

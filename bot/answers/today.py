@@ -41,11 +41,9 @@ from bot.answers.today_index import (
     evidence_text,
     number_review,
     quote_line,
-    review_note,
 )
 from bot.answers.today_notes import explanation_words
 from bot.model import review_notice
-from bot.reply import Reply
 from bot.store import RuleReview
 
 # --- the facts of one entry ----------------------------------------------------------------------
@@ -478,19 +476,6 @@ def heute_block(index: TodayIndex, kind: str, entry_id: int, quotes: int = 2, ch
     return "\n\n".join(notice_line(index, n, quotes) for n in shown)
 
 
-#: The end of every review line (:func:`bot.model.review_notice`): a page that has it says it once.
-REVIEWED = "wurde seitdem nicht geprüft"
-
-
-def with_review(index: TodayIndex, reply: Reply, number: str) -> Reply:
-    """``reply`` with the review line of rule ``number`` (:func:`review_note`) at the end of its first page when
-    the register's rule under that number (or moved to it) is "zu prüfen" and the page does not say so yet."""
-    note = review_note(index, number)
-    if note and reply.pages and REVIEWED not in reply.pages[0].body:
-        reply.pages[0].body = f"{reply.pages[0].body}\n\n{note}".strip()
-    return reply
-
-
 def under_review(index: TodayIndex, kind: str, entry_id: int) -> bool:
     """True when a register row "zu prüfen" names the entry (a rule it rests on changed in newer rules)."""
     return any(n.status == "review" for n in entry_status(index, kind, entry_id).notices)
@@ -502,8 +487,8 @@ def newer_rulings(index: TodayIndex, kind: str, entry_id: int) -> list[DocEviden
     return list(entry_status(index, kind, entry_id).newer)
 
 
-__all__ = ["NO_STATUS", "REVIEWED", "STATUS_LABELS", "STYLES", "TERMS_HEAD", "TERMS_MARK", "EntryStatus", "Notice",
+__all__ = ["NO_STATUS", "STATUS_LABELS", "STYLES", "TERMS_HEAD", "TERMS_MARK", "EntryStatus", "Notice",
            "PageNotes", "Standing", "cited_notice", "cited_state", "cited_text", "entry_state", "entry_status",
            "heute_block", "hit_notice", "newer_rulings", "notice_line", "passage_terms", "review_lines",
            "row_notice_line", "ruling_display", "statement_lines", "status_text", "terms_line", "terms_listing",
-           "terms_notice", "under_review", "with_review"]
+           "terms_notice", "under_review"]

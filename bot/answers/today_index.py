@@ -17,7 +17,7 @@ from cachetools import LRUCache
 
 from bot.answers.sources import CR_NAME, REGISTER_SOURCE, TABLE_SOURCE, cr_source
 from bot.model import review_notice
-from bot.reply import format_date
+from bot.reply import Reply, format_date
 from bot.store import ChangeRecord, CitedNumber, RuleReview, Store, TermRecord
 from bot.text import canonical, tokens
 
@@ -292,6 +292,19 @@ def review_note(index: TodayIndex, number: str) -> str:
             if key[0] != "rule" and any(r.number in numbers for r in rows)]
     rows = "; ".join(dict.fromkeys(_row_name(index, kind, key) for kind, key in keys))
     return f"{review_notice(found)} _(Betrifft: {rows})_" if rows else review_notice(found)
+
+
+#: The end of every review line (:func:`bot.model.review_notice`): a page that has it says it once.
+REVIEWED = "wurde seitdem nicht geprüft"
+
+
+def with_review(index: TodayIndex, reply: Reply, number: str) -> Reply:
+    """``reply`` with the review line of rule ``number`` (:func:`review_note`) at the end of its first page when
+    the register's rule under that number (or moved to it) is "zu prüfen" and the page does not say so yet."""
+    note = review_note(index, number)
+    if note and reply.pages and REVIEWED not in reply.pages[0].body:
+        reply.pages[0].body = f"{reply.pages[0].body}\n\n{note}".strip()
+    return reply
 
 
 def _under(rule: str | None, number: str) -> bool:
