@@ -260,9 +260,9 @@ def _spaced(part: str) -> list[str]:
     (:data:`_NAMED_COUNT`: ``"Boros-Rekrut:30 Szadek:30"`` → ``["Boros-Rekrut:30", "Szadek:30"]``; unambiguous: a
     count ends each entry), else ``[part]``."""
     found, end = [], 0
-    for m in _NAMED_COUNT.finditer(part):
-        if m.start() != end:
-            return [part]
+    # each entry matched where the last one ended (never searched for further on: linear in the part's length,
+    # where a search from every position would be quadratic for a long part without a count)
+    while end < len(part) and (m := _NAMED_COUNT.match(part, end)) is not None and m.end() > end:
         found.append(m.group(0).strip())
         end = m.end()
     return found if len(found) > 1 and end == len(part) else [part]
