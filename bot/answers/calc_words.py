@@ -26,7 +26,7 @@ from bot.answers.today_index import TodayIndex, quote_line
 from bot.model import review_notice
 from bot.reply import Field, Page, Reply, format_date
 from bot.rules.cite import Reason, Source, distinct
-from bot.rules.mana import ALL_KINDS, ManaCost, PoolKind, Symbol
+from bot.rules.mana import ALL_KINDS, MAX_GENERIC, ManaCost, PoolKind, Symbol, SymbolKind
 from bot.text import german_int
 
 #: characters of a calculator answer's first page (title, description, fields and footer)
@@ -44,13 +44,29 @@ def symbol_text(body: str) -> str:
     return "{" + body + "}"
 
 
+def generic_text(amount: int) -> str:
+    """Generic mana of a cost or a total: the symbol (``{3}``, 107.4b) up to :data:`bot.rules.mana.MAX_GENERIC`,
+    the most ``/mana info`` reads; a larger sum (the costs paid once per age counter, 702.24a, or many increases)
+    in words, exact: ``1000001`` → ``"1.000.001 generisches Mana"``, never a symbol no card prints."""
+    return symbol_text(str(amount)) if amount <= MAX_GENERIC else f"{german_int(amount)} generisches Mana"
+
+
+def _symbol_mana(symbol: Symbol) -> str:
+    """One symbol of a cost; a generic one through :func:`generic_text`."""
+    return generic_text(symbol.amount) if symbol.kind is SymbolKind.GENERIC else symbol_text(symbol.body)
+
+
 def mana(cost: ManaCost | Symbol | Sequence[ManaCost]) -> str:
     """A cost (``{3}{B/G}``; nothing left: ``{0}``), one symbol, or a split card's halves (``{3}{B}{G} //
-    {G}{U}``; a half without mana cost: ``ohne Manakosten``)."""
+    {G}{U}``; a half without mana cost: ``ohne Manakosten``). Generic mana above the symbols' bound is written in
+    words and set apart with `` + `` (``2.000 generisches Mana + {G}{G}``, :func:`generic_text`)."""
     if isinstance(cost, Symbol):
-        return symbol_text(cost.body)
+        return _symbol_mana(cost)
     if isinstance(cost, ManaCost):
-        return "".join(symbol_text(s.body) for s in cost.symbols) or symbol_text("0")
+        texts = [_symbol_mana(s) for s in cost.symbols]
+        symbols = "".join(t for t in texts if t.startswith("{"))
+        worded = [t for t in texts if not t.startswith("{")]
+        return " + ".join([*worded, *([symbols] if symbols else [])]) or symbol_text("0")
     return " // ".join(mana(c) if c.symbols else "ohne Manakosten" for c in cost)
 
 

@@ -8,10 +8,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from bot.answers.calc_words import mana, plural, pool_kind, symbol_text
+from bot.answers.calc_words import generic_text, mana, plural, pool_kind, symbol_text
 from bot.rules.mana import (
     ALL_KINDS,
     COLOR_NAMES,
+    MAX_GENERIC,
     POOL_TYPES,
     Announced,
     Best,
@@ -201,9 +202,14 @@ def total_lines(result: TotalCostResult) -> list[str]:
 
 
 def _mana_sum(generic: int, symbols: list[tuple[Symbol, int]], force_generic: bool) -> str:
-    """Generic mana summed, then each symbol repeated up to 12 times, else ``n×{W}``."""
-    text = symbol_text(str(generic)) if generic or force_generic else ""
-    return text + "".join(mana(s) * n if n <= 12 else f"{german_int(n)}×{mana(s)}" for s, n in symbols)
+    """Generic mana summed (:func:`bot.answers.calc_words.generic_text`: in words above the symbols' bound), then
+    each symbol repeated up to 12 times, else ``n×{W}``. Once a part is counted or worded, the parts are joined
+    with `` + `` as a pool's are (``1.000.001 generisches Mana + 1.000.001×{G}``): ``1.000.001×{X}{2/G}`` would
+    read as a million of both."""
+    runs = [generic_text(generic)] if generic or force_generic else []
+    runs += [mana(s) * n if n <= 12 else f"{german_int(n)}×{mana(s)}" for s, n in symbols]
+    counted = generic > MAX_GENERIC or any(n > 12 for _s, n in symbols)
+    return (" + " if counted else "").join(runs)
 
 
 def _scaled(counted: Counted, n: int) -> str:

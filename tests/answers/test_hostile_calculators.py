@@ -103,3 +103,20 @@ async def test_a_large_mana_value_is_grouped_and_the_symbols_stay_as_printed(ctx
     assert reply.pages[0].body.startswith("**Manawert:** 11.000 · **Farben:** farblos\n**Manakosten:** "
                                           + "{1000}" * 11)
     assert reply.pages[0].fields[0].value.endswith(": " + " + ".join(["1000"] * 11) + " = 11.000")
+
+
+async def test_large_totals_keep_their_terms_apart_and_write_generic_mana_above_the_bound_in_words(ctx):
+    # 702.24a: {1}{G} paid once per age counter, 1 000 001 times; /mana info reads at most {1000}
+    green = await run_answer(ctx, "mana_upkeep", cost="{1}{G}", counters=1_000_000)
+    assert green.pages[0].body.startswith("**Gesamtkosten:** 1.000.001 generisches Mana + 1.000.001×{G}\n")
+    hybrid = await run_answer(ctx, "mana_upkeep", cost="{W/U/P}{2/G}{X}", counters=1_000_000)
+    assert hybrid.pages[0].body.startswith(
+        "**Gesamtkosten:** 1.000.001×{X} + 1.000.001×{2/G} + 1.000.001×{W/U/P}\n")
+    short = await run_answer(ctx, "mana_upkeep", cost="{1}{G}{G}", counters=6)  # 7 payments: 14 green counted
+    assert short.pages[0].body.startswith("**Gesamtkosten:** {7} + 14×{G}\n")
+    assert (await run_answer(ctx, "mana_upkeep", cost="{1}{G}", counters=3)).pages[0].body.startswith(
+        "**Gesamtkosten:** {4}{G}{G}{G}{G}\n")  # short runs stay symbols, as printed
+    total = await run_answer(ctx, "mana_total", cost="{1000}{G}", increase="{1000}, {1000}")
+    assert total.pages[0].body.startswith("**Gesamtkosten:** 3000 generisches Mana + {G}\n")
+    refused = await run_answer(ctx, "mana_info", cost="{1001}")
+    assert refused.error and "mehr als 1000 generisches Mana" in refused.pages[0].body
