@@ -269,9 +269,18 @@ def slipped_name(text: str, names: NameIndex) -> tuple[str, NameHit] | None:
             budget -= 1
             typed = text[spans[i][0]:spans[j][1]]
             found = names.lookup(typed)
-            if found.how == TYPO and found.hit is not None:
+            if found.how == TYPO and found.hit is not None and not _holds_name(words[i:j + 1], found.hit.matched):
                 return typed, found.hit
     return None
+
+
+def _holds_name(run: list[list[str]], name: str) -> bool:
+    """True when the run of words ``run`` (each token's :func:`bot.text.name_words`) holds the words of ``name`` in
+    a row, exactly: „gegengewicht X“ holds Gegengewicht, its „slip“ a word the name lacks (a mana symbol, a word of
+    the question), so the run names the card exactly and is no typo of it."""
+    typed = [w for ws in run for w in ws]
+    wanted = name_words(name)
+    return any(typed[at:at + len(wanted)] == wanted for at in range(len(typed) - len(wanted) + 1))
 
 
 #: Most words of a question :func:`joined_name` looks up as a card's name (each a

@@ -60,3 +60,18 @@ async def test_a_card_name_read_from_a_slip_is_said(ctx, search, slip):
 async def test_a_card_name_spelt_right_is_not_said(ctx):
     reply = await run_answer(ctx, "ruling", search="boros-rekrut erstschlag")
     assert "steht so nicht in der Datenbank" not in reply.pages[0].body
+
+
+@pytest.mark.parametrize("search", [
+    "gegengewicht X beim cmc mitgerechnet?",  # a variable's letter after the exact name
+    "kostet gegengewicht r mehr",  # a colour's letter
+    "boros-rekrut X angreift",
+])
+async def test_an_exact_name_beside_a_word_it_lacks_is_no_slip(ctx, search):
+    # „gegengewicht X“ is one edit from Gegengewicht only by the X: the name was typed exactly, nothing to say
+    for key, option in (("ruling", "search"), ("question", "question")):
+        reply = await run_answer(ctx, key, **{option: search})
+        assert "steht so nicht in der Datenbank" not in reply.pages[0].body, (key, search)
+    slipped = await run_answer(ctx, "question", question="was macht gegengewihct X")  # a slip in the name itself
+    assert "ℹ️ „gegengewihct“ steht so nicht in der Datenbank; am ähnlichsten geschrieben: Gegengewicht." in \
+        slipped.pages[0].body
