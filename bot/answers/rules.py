@@ -302,9 +302,10 @@ async def rule_answer(ctx: AnswerContext, search: str) -> Reply:
     reply = await _rule_or_term(ctx, search, number, match)
     if (both := senses_line(search) if number is None else "") and reply.pages:  # „sb“ alone: both senses named
         reply.pages[0].body = f"{both}\n{reply.pages[0].body}"
-    if named and reply.pages:  # below the first hits' page (the register's rows, „… heute“, stay as /frage shows them)
+    if named and reply.pages:  # atop the first hits' page (the register's rows, „… heute“, stay as /frage shows them):
+        # the terms' own pages lead, the word matches below may hold neither term („manawert geteilte karte“)
         hits = next((p for p in reply.pages if not p.title.endswith("“ heute")), reply.pages[0])
-        hits.body += "\n\n" + terms_line(named)
+        hits.body = f"{terms_line(named)}\n\n{hits.body}"
     if read:
         reply = with_note(reply, f"„{shown}“ ist so keine Regelnummer; gelesen als {number} ({read[1]}).")
     if readings and reply.pages:  # „702,190“ read as the rule 702.190: said above its text

@@ -76,12 +76,21 @@ async def test_regel_suche_on_two_terms_is_the_ranked_search_with_the_terms_name
     reply = await run_answer(ctx, "rule", search="spielstein friedhof")
     first = reply.pages[0]
     assert first.title == "Regeln zu „spielstein friedhof“"
-    assert first.body.endswith(
+    assert first.body.startswith(  # the terms' own pages lead the word matches
         "Begriffe im Suchtext: **Friedhof** (Regel 404), **Spielstein** (Regel 111); jeden einzeln erklärt: "
-        "`/regel suche: Friedhof` · `/regel suche: Spielstein`")
+        "`/regel suche: Friedhof` · `/regel suche: Spielstein`\n\n18 Stellen in Regeln")
     # 003:317 „Ein Spielstein, der sich in einer anderen Zone als dem Spiel befindet, hört auf zu existieren.“
     assert "**Regel 111.7 (Erklärung)**\nEin **Spielstein**, der sich in einer anderen Zone" in first.body
     assert_within_limits(payload(reply))
+
+
+async def test_regel_suche_on_two_terms_leads_with_the_terms_pages(ctx):
+    # the word matches (502.43a Transmutation, 107.3g, 111.3) hold neither term: the terms' pages come first
+    first = (await run_answer(ctx, "rule", search="manawert geteilte karte")).pages[0]
+    assert first.body.startswith(
+        "Begriffe im Suchtext: **Geteilte Karte** (Regel 709), **Manawert** (Regel 202.3); jeden einzeln erklärt: "
+        "`/regel suche: Geteilte Karte` · `/regel suche: Manawert`\n\n3 Stellen in Regeln")
+    assert first.body.index("Begriffe im Suchtext") < first.body.index("**502.43a**")
 
 
 async def test_regel_suche_on_one_term_keeps_its_term_page(ctx):
