@@ -22,10 +22,12 @@ prints how many of each the rule flags (docs/ranking.md).
 
 from __future__ import annotations
 
+import re
 import weakref
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 
 from bot.ranking import Hit, Ranked, Ranker
+from bot.store import Store
 
 #: A concept whose passages are this rare (``log(N / df)``, N passages, df those naming it) or rarer names a subject
 #: of the documents. 0: every concept does — a higher bound would let off-topic questions with a common concept
@@ -100,6 +102,29 @@ def held_share(found: Ranked, hits: Sequence[Hit], weights: Mapping[str, float],
     return held / total if total else 1.0
 
 
+#: The most terms :func:`titled_terms` looks up (one look-up each).
+TITLED_READ = 20
+
+
+async def titled_terms(store: Store, terms: Iterable[str]) -> frozenset[str]:
+    """The analysed terms among ``terms`` (the first :data:`TITLED_READ` of lower-case letters and digits; others
+    are skipped: no term of a passage) that the title of some passage holds (:meth:`bot.store.Store.term_uses` in
+    titles only): ``zuschiess`` of 001:2929, which no passage's text holds.
+
+    Raises:
+        SearchIndexMissing: the store has no passage index (German "Datenbank veraltet").
+    """
+    found = set()
+    for term in [t for t in dict.fromkeys(terms) if _TERM.fullmatch(t)][:TITLED_READ]:
+        if await store.term_uses(term, text=False, limit=1):
+            found.add(term)
+    return frozenset(found)
+
+
+#: An analysed term as the index holds it.
+_TERM = re.compile(r"[a-z0-9äöüß]+")
+
+
 def titled_lead(found: Ranked, weights: Mapping[str, float], unknown: float, meant: Collection[str] = ()) -> bool:
     """True when the best hit's title (a card's or section's name, a rule's heading: its ``names`` terms) holds the
     question's rarest content word that counts as read (``weights``: ``log(N / df)`` of its rarest term, ``unknown``
@@ -126,4 +151,4 @@ def off_topic(found: Ranked, r: Ranker, meant: Collection[str] = ()) -> bool:
 
 
 __all__ = ["CANDIDATES", "HEAD_STEM", "MIN_CONCEPT_IDF", "MIN_HELD", "OFF_TOPIC_LINE", "held_share", "off_topic",
-           "rare_concepts", "titled_lead"]
+           "rare_concepts", "titled_lead", "titled_terms"]

@@ -7,13 +7,13 @@ from __future__ import annotations
 import pytest
 
 from bot.answers import run_answer
-from bot.answers.off_topic import OFF_TOPIC_LINE
+from bot.answers.off_topic import OFF_TOPIC_LINE, titled_terms
 
 UNKNOWN = "in keinem Dokument des Bots"
 
 
 async def test_the_store_finds_a_term_only_a_title_holds(ctx):
-    assert await ctx.store.titled_terms(["zuschiess", "funktioni", "no-fts)"]) == frozenset({"zuschiess"})
+    assert await titled_terms(ctx.store, ["zuschiess", "funktioni", "no-fts)"]) == frozenset({"zuschiess"})
 
 
 @pytest.mark.parametrize("question", ["wie funktioniert zuschießen", "wie funktioniert zuschiessen"])
