@@ -100,3 +100,17 @@ async def test_a_term_lists_the_sections_whose_title_carries_it(ctx, name, secti
     lines, actions = await document_entries(ctx, term_index().lookup(name).term)
     assert lines[0] == section
     assert actions[0].label == "Mechanik: " + section.split("„")[1].split("“")[0]
+
+
+async def test_a_term_only_a_title_names_is_used_on_both_paths(ctx):
+    # Saga: no passage's text carries it beyond the table, 003:233's title does („Regelerklärung – saga“, 003's
+    # explanation of the chapter symbols): the page lists that passage and /frage says no 🚫 line; before, /frage's
+    # rule read texts only and the page the same, so both called it unused
+    term = term_index().lookup("Saga").term
+    assert await used_beyond_table(ctx.store, term)
+    reply = await run_answer(ctx, "rule", search="Saga")
+    assert NOT_USED not in reply.pages[0].body
+    assert "• Erklärung, vermutlich Regel 107.15b – Saga (Magic-Regelwerk auf Deutsch (CardX Academy, Stand: " \
+           "aktuelle Regeln 2024+)): „{rN1}, {rN2}—\\[Effekt\\]“ bedeutet dasselbe" in reply.pages[0].body
+    assert ("passage", "003:233") in {(a.action, a.arg) for a in reply.pages[0].actions or reply.actions}
+    assert "🚫" not in (await run_answer(ctx, "question", question="was ist eine saga")).pages[0].body
