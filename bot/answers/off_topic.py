@@ -102,6 +102,15 @@ def held_share(found: Ranked, hits: Sequence[Hit], weights: Mapping[str, float],
     return held / total if total else 1.0
 
 
+def title_holds(names: Collection[str], group: Iterable[str]) -> bool:
+    """True when a title whose analysed terms are ``names`` (a passage's :attr:`~bot.store.PassageRecord.names`, or
+    those of the store's titles, :func:`titled_terms`) holds a question's word whose terms are ``group``
+    (:meth:`bot.analysed.Analysis.word_groups`): one of them is one of the title's terms as written („zuschiess“ of
+    001:2929's „Karten mit doppeltem Zuschießen“). The one rule of :func:`titled_lead` and
+    :func:`bot.answers.unknown_notes.untitled`."""
+    return any(t in names for t in group)
+
+
 #: The most terms :func:`titled_terms` looks up (one look-up each).
 TITLED_READ = 20
 
@@ -127,14 +136,15 @@ _TERM = re.compile(r"[a-z0-9äöüß]+")
 
 def titled_lead(found: Ranked, weights: Mapping[str, float], unknown: float, meant: Collection[str] = ()) -> bool:
     """True when the best hit's title (a card's or section's name, a rule's heading: its ``names`` terms) holds the
-    question's rarest content word that counts as read (``weights``: ``log(N / df)`` of its rarest term, ``unknown``
-    for a term no passage's text holds): the lead is the section on what is asked („wie funktioniert zuschießen“ led by
-    „Karten mit doppeltem Zuschießen“, 001:2929). False without hits or such words."""
+    question's rarest content word that counts as read (:func:`title_holds`; ``weights``: ``log(N / df)`` of its
+    rarest term, ``unknown`` for a term no passage's text holds): the lead is the section on what is asked („wie
+    funktioniert zuschießen“ led by „Karten mit doppeltem Zuschießen“, 001:2929). False without hits or such
+    words."""
     groups = [g for g, typed in _typed_groups(found, meant) if typed and g]
     if not found.hits or not groups:
         return False
     rarest = max(groups, key=lambda g: max(weights.get(t, unknown) for t in g))
-    return not found.hits[0].passage.names.isdisjoint(rarest)
+    return title_holds(found.hits[0].passage.names, rarest)
 
 
 def off_topic(found: Ranked, r: Ranker, meant: Collection[str] = ()) -> bool:
@@ -151,4 +161,4 @@ def off_topic(found: Ranked, r: Ranker, meant: Collection[str] = ()) -> bool:
 
 
 __all__ = ["CANDIDATES", "HEAD_STEM", "MIN_CONCEPT_IDF", "MIN_HELD", "OFF_TOPIC_LINE", "held_share", "off_topic",
-           "rare_concepts", "titled_lead", "titled_terms"]
+           "rare_concepts", "title_holds", "titled_lead", "titled_terms"]
