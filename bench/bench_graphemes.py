@@ -9,14 +9,13 @@ Run: ``python bench/bench_graphemes.py``.
 
 from __future__ import annotations
 
-import statistics
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from common import timed  # noqa: E402
 
 from bot.reply import one_line, quote_user  # noqa: E402
 from bot.text import clean, cut  # noqa: E402
@@ -30,16 +29,6 @@ TEXTS = {
     "Flagge + Tags": "🏴" + "\U000e0067" * (SIZE - 1),
     "Akzente ohne Basis": "\u0301" * SIZE,
 }
-
-
-def timed(work: Callable[[], object], runs: int = 5) -> tuple[float, float]:
-    """Best and median of ``runs`` in milliseconds."""
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        work()
-        times.append((time.perf_counter() - start) * 1000)
-    return min(times), statistics.median(times)
 
 
 def main() -> None:

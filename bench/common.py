@@ -1,6 +1,7 @@
 """What several benchmarks share, with no import of the ``bot`` package (``rank_dump.py --tree`` and
 ``bench_searches.py --vs`` import another checkout's ``bot`` after this module): the official rules files the
-stores with ``--cr`` are built from, how a ratio over repeated runs is printed, and a store given or built."""
+stores with ``--cr`` are built from, how a ratio over repeated runs is printed, a store given or built, and a
+call's best and median time."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import contextlib
 import os
 import statistics
 import tempfile
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -41,3 +43,13 @@ def given_or_built(db: Path | None, prefix: str, build: Callable[[Path], object]
         built = Path(tmp) / "regelbot.sqlite3"
         build(built)
         yield built
+
+
+def timed(work: Callable[[], object], runs: int = 5) -> tuple[float, float]:
+    """Best and median of ``runs`` calls of ``work`` in milliseconds."""
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        work()
+        times.append((time.perf_counter() - start) * 1000)
+    return min(times), statistics.median(times)

@@ -28,7 +28,7 @@ startup.begin()  # before the imports below: Ctrl+C there must not print a trace
 import argparse  # noqa: E402  (after the handlers: Ctrl+C during imports must not print a traceback)
 import logging  # noqa: E402
 import re  # noqa: E402
-from collections.abc import Callable  # noqa: E402
+from collections.abc import Callable, Collection  # noqa: E402
 from pathlib import Path  # noqa: E402
 from typing import Any, NoReturn  # noqa: E402
 
@@ -212,12 +212,22 @@ def _parser_with(add_common: Callable[[argparse.ArgumentParser], None]) -> type[
 
     class SubcommandParser(GermanArgumentParser):
         def __init__(self, *args: Any, settings: bool = True, **kwargs: Any) -> None:
+            # the subcommand's options as added (-h and --help first): what :func:`dashed_ids` reads as options
+            self.options: list[argparse.Action] = []
             super().__init__(*args, **kwargs)
             if settings:  # settings=False: a subcommand that reads no settings file (init) has no --env-file
                 add_common(self)
             # each subcommand's namespace names its parser: its usage errors (an argument it does not take, an
             # unknown option of the typed text, ``--page``) are said with its own program (parse_command_line)
             self.set_defaults(usage_parser=self)
+
+        def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+            """argparse's :meth:`~argparse.ArgumentParser.add_argument`, an option's action kept in
+            :attr:`options`."""
+            action = super().add_argument(*args, **kwargs)
+            if action.option_strings:
+                self.options.append(action)
+            return action
 
     return SubcommandParser
 
@@ -246,40 +256,46 @@ def command_at(given: list[str]) -> int:
 #: ``press --help``'s last lines: how a custom_id beginning with ``-`` is given (:func:`dashed_ids`).
 PRESS_EPILOG = ("Ein KNOPF, der mit - beginnt, wird als KNOPF gelesen (press -x); heißt er wie eine Option (--json), "
                 "steht er nach --: press -- --json")
-#: The options of ``press`` (:func:`make_parser`), the valued ones first: every other word beginning with ``-`` after
-#: ``press`` is its KNOPF (:func:`dashed_ids`).
-PRESS_VALUED = ("--page", "--env-file")
-PRESS_FLAGS = ("--json", "-h", "--help")
 
 
-def _press_option(word: str) -> str | None:
-    """The option of ``press`` ``word`` names as argparse reads it (the whole name, a ``--`` abbreviation of one or
-    ``--name=value``), None when it names none."""
+def press_options(parser: argparse.ArgumentParser) -> dict[str, bool]:
+    """Each option name of ``press`` in ``parser`` (:func:`make_parser`: ``--json``, ``--page``, ``--env-file``,
+    ``-h``, ``--help``) → whether it takes a value, as argparse made them: the subcommand's parser is the one argparse
+    names when it reads ``press -- KNOPF`` (``usage_parser``), its options those it was given (``options`` of
+    :func:`_parser_with`'s class). An option added to ``press`` is one here without a second list."""
+    press = parser.parse_known_args(["press", "--", "KNOPF"])[0].usage_parser
+    return {name: action.nargs != 0 for action in press.options for name in action.option_strings}
+
+
+def _press_option(word: str, options: Collection[str]) -> str | None:
+    """The option of ``options`` (:func:`press_options`) ``word`` names as argparse reads it (the whole name, a ``--``
+    abbreviation of one or ``--name=value``), None when it names none."""
     name = word.split("=", 1)[0]
-    options = (*PRESS_VALUED, *PRESS_FLAGS)
     if name in options:
         return name
     found = [o for o in options if name.startswith("--") and len(name) > 2 and o.startswith(name)]
     return found[0] if len(found) == 1 else None
 
 
-def dashed_ids(given: list[str]) -> list[str]:
+def dashed_ids(given: list[str], parser: argparse.ArgumentParser) -> list[str]:
     """``given`` (the arguments after the program) with a custom_id of ``press`` that begins with ``-`` and names
-    none of its options moved behind ``--`` at the end (``press -x --json`` → ``press --json -- -x``): every id the
-    bot could be handed is pressable, where argparse would read it as an unknown option and miss the KNOPF.
-    Unchanged for every other subcommand, after a ``--`` typed, or once the KNOPF was given."""
+    none of its options in ``parser`` (:func:`press_options`) moved behind ``--`` at the end (``press -x --json`` →
+    ``press --json -- -x``): every id the bot could be handed is pressable, where argparse would read it as an
+    unknown option and miss the KNOPF. Unchanged for every other subcommand, after a ``--`` typed, or once the KNOPF
+    was given."""
     at = command_at(given)
     if at >= len(given) or given[at] != "press" or (at and given[at - 1] == "--"):
         return given
+    options = press_options(parser)
     i = at + 1
     while i < len(given):
         word = given[i]
         if word == "--" or not word.startswith("-") or word == "-":
             return given  # the KNOPF (or everything after ``--``) comes as typed
-        option = _press_option(word)
+        option = _press_option(word, options)
         if option is None:
             return [*given[:i], *given[i + 1 :], "--", word]
-        i += 2 if option in PRESS_VALUED and "=" not in word else 1
+        i += 2 if options[option] and "=" not in word else 1
     return given
 
 
@@ -290,7 +306,7 @@ def parse_command_line(parser: argparse.ArgumentParser, argv: list[str] | None) 
     Unbekannte Angabe: --bogus (Hilfe: python -m bot call --help)``, also a second text), before it by the
     top-level parser (``python -m bot: Unbekannte Angabe: --bogus …``); the subcommand's first, as argparse
     reads it first."""
-    given = dashed_ids(list(sys.argv[1:] if argv is None else argv))
+    given = dashed_ids(list(sys.argv[1:] if argv is None else argv), parser)
     args, extras = parser.parse_known_args(given)
     if extras:
         top = [w for w in given[: command_at(given)] if w in extras]

@@ -34,6 +34,7 @@ store without it or with another key (logged).
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import json
 import logging
@@ -386,11 +387,32 @@ async def gold_terms(store: _Fetcher, keys: Collection[str]) -> dict[str, frozen
 TABLE_FORMAT = 1
 
 
+class _Undocumented(ast.NodeTransformer):
+    """Drops every statement that is only a string (a module's, class's or function's docstring, an attribute's
+    docstring after its assignment): it has no effect when the module runs."""
+
+    def visit_Expr(self, node: ast.Expr) -> ast.Expr | None:
+        return None if isinstance(node.value, ast.Constant) and isinstance(node.value.value, str) else node
+
+
+def code_meaning(source: str) -> str:
+    """What decides what a module's ``source`` (Python text) does, for :func:`table_key`: :func:`ast.dump` of its
+    syntax tree (names, operations and constants; no line or column numbers) without its docstrings
+    (:class:`_Undocumented`); comments are not in the tree. So ``x = 1  # eins`` and ``x = 1`` read alike,
+    ``x = 2`` does not.
+
+    Raises:
+        SyntaxError: ``source`` is no Python.
+    """
+    return ast.dump(_Undocumented().visit(ast.parse(source)))
+
+
 def table_key(questions: Sequence[PriorQuestion]) -> str:
     """What a stored table was learned from, as a SHA-256 (hex): the earlier questions (ids, gold keys, texts, in
     order: EM's sums follow it), the learning's settings as this process has them (:data:`EM`, :data:`ITERATIONS`,
-    :data:`NULL`, :data:`FLOOR`, :data:`KEEP`, :data:`LEAST`, :data:`SHRINK`), the bytes of this module (the
-    learning's code; without its source file, the learning functions' bytecode) and :data:`TABLE_FORMAT`. A table
+    :data:`NULL`, :data:`FLOOR`, :data:`KEEP`, :data:`LEAST`, :data:`SHRINK`), the meaning of this module's code
+    (:func:`code_meaning` of its source: a docstring or comment edited keeps the key; without its source file, the
+    learning functions' bytecode) and :data:`TABLE_FORMAT`. A table
     stored under another key is not read (:func:`read_table`). Not covered: the question analysis's code, which the
     store's passages' terms were analysed by as well (a new bot is run on a store built again: README, "New
     code")."""
@@ -398,8 +420,9 @@ def table_key(questions: Sequence[PriorQuestion]) -> str:
                 "shrink": SHRINK}
     digest = hashlib.sha256(f"{TABLE_FORMAT}\0{json.dumps(settings, sort_keys=True)}\0".encode())
     try:
-        code = Path(__file__).read_bytes()
-    except OSError:  # installed without its source: the learning functions' bytecode (the same Python reads it)
+        code = code_meaning(Path(__file__).read_text(encoding="utf-8")).encode()
+    except (OSError, UnicodeDecodeError, SyntaxError):  # no readable source (installed without it): the learning
+        # functions' bytecode (the same Python reads it)
         code = b"".join(f.__code__.co_code for f in (_em, model1, Counts.table))
     digest.update(hashlib.sha256(code).digest())
     digest.update(json.dumps([[q.id, list(q.golds), q.text] for q in questions], ensure_ascii=False).encode())
@@ -459,5 +482,5 @@ async def translations(store: _Fetcher, analyser: _Analyser, path: Path = PRIOR_
 
 
 __all__ = ["EM", "FLOOR", "ITERATIONS", "KEEP", "LEAST", "NULL", "SHRINK", "TABLE_FORMAT", "TABLE_META", "Counts",
-           "Pair", "Table", "Translations", "gold_terms", "learned", "model1", "question_terms", "read_table", "shares",
-           "table_json", "table_key", "translated", "translations"]
+           "Pair", "Table", "Translations", "code_meaning", "gold_terms", "learned", "model1", "question_terms",
+           "read_table", "shares", "table_json", "table_key", "translated", "translations"]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+from bot.__main__ import dashed_ids, make_parser, press_options
 from tests.conftest import call_cli, run_cli
 
 
@@ -189,6 +190,33 @@ def test_an_id_beginning_with_a_dash_is_pressed_as_the_id(built_db):
     missing = call_cli("press", "--json", db=built_db)  # the option, no id
     assert missing.returncode == 2 and missing.stderr.startswith("python -m bot press: Es fehlt: KNOPF")
     assert "press -- --json" in call_cli("press", "--help", db=built_db).stdout
+
+
+def test_dashed_ids_in_a_new_process(built_db):
+    # the launcher as a new process: an id named like an option after `--`, an id beginning with "-", and one after
+    # a valued option and before a flag (press's options as argparse made them decide which words are options)
+    for given in (["--", "--json"], ["-x"]):
+        proc = run_cli("press", *given, db=built_db)
+        assert (proc.returncode, proc.stdout.splitlines()[0]) == (0, "== Unbekannte Schaltfläche =="), proc.stderr
+        assert "Traceback" not in proc.stderr
+    proc = run_cli("press", "--page", "1", "-x", "--json", db=built_db)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["embeds"][0]["title"] == "Unbekannte Schaltfläche"
+
+
+def test_an_option_added_to_press_is_read_as_an_option():
+    # press's options are read from its parser: one added there is an option (its value skipped), not the KNOPF
+    parser = make_parser()
+    press = parser.parse_known_args(["press", "--", "KNOPF"])[0].usage_parser
+    press.add_argument("--tiefe", metavar="N")
+    press.add_argument("--still", action="store_true")
+    assert press_options(parser) == {"-h": False, "--help": False, "--env-file": True, "--json": False,
+                                     "--page": True, "--tiefe": True, "--still": False}
+    assert dashed_ids(["press", "--tiefe", "3", "--still", "-x"], parser) == \
+        ["press", "--tiefe", "3", "--still", "--", "-x"]
+    assert dashed_ids(["press", "--ti", "-3", "-x"], parser) == ["press", "--ti", "-3", "--", "-x"]
+    assert dashed_ids(["press", "-x", "--still"], parser) == ["press", "--still", "--", "-x"]
+    assert dashed_ids(["call", "-x"], parser) == ["call", "-x"]
 
 
 def test_a_passage_id_in_another_spelling_than_the_bot_s_is_an_unknown_button(built_db):

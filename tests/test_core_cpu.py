@@ -26,15 +26,16 @@ async def test_a_full_text_query_an_answer_repeats_runs_once(core: Core):
     assert store is not None
     before = store.thread_reads
     reply = await core.run(Invocation.answer("rule", search="Aktivieren"))
-    # the term's rulings and the rules' search rank the same FTS5 candidates: one query through the thread
-    assert store.thread_reads - before == 1
+    # the term's rulings and the rules' search rank the same FTS5 candidates: one query through the thread; the
+    # term's sections (those whose title carries its concept, Store.term_uses) one more
+    assert store.thread_reads - before == 2
     assert [p.title for p in reply.pages] == RULE_TITLES
     before = store.thread_reads
     again = await core.run(Invocation.answer("rule", search="Aktivieren"))
-    assert store.thread_reads - before == 1  # nothing outlives an answer: the next one queries the store again
+    assert store.thread_reads - before == 2  # nothing outlives an answer: the next one queries the store again
     before = store.thread_reads
     plain = await run_answer(core.context, "rule", search="Aktivieren")  # outside Core.run: no answer scope
-    assert store.thread_reads - before == 2
+    assert store.thread_reads - before == 3
     assert [p.body for p in plain.pages] == [p.body for p in reply.pages] == [p.body for p in again.pages]
 
 

@@ -82,3 +82,19 @@ async def test_a_library_over_the_clash_odds_limit_is_said_with_german_thousands
     assert counted.error and counted.pages[0].body == "Bibliothek 1 hat 20.000 Karten; höchstens 10.000."
     named = await run_answer(ctx, "clash_odds", library1="99999999x Boros-Rekrut", library2="0:1")
     assert named.error and named.pages[0].body == "Höchstens 10.000 Karten."
+
+
+def test_a_long_library_entry_without_a_count_is_refused_in_german_by_the_real_process(built_db):
+    # a space-separated entry without a count, as long as Discord lets an option be (6 000 characters): the library's
+    # limit of 2 000 characters refuses it before any entry is read; one within the limit is read as one entry
+    # (no NAME:COUNT to read apart) and refused by the limit on a card's name, 300 characters
+    words = ("Boros-Rekrut Herr der Geheimnisse Szadek " * 150)[:6000].strip()
+    proc = run_cli("call", f"/fehde chancen bibliothek1: {words} bibliothek2: 0:20", db=built_db)
+    assert (proc.returncode, proc.stdout.splitlines()[:2]) == (0, ["== Bibliothek 1 zu lang ==",
+                                                                    "Höchstens 2000 Zeichen."]), proc.stderr
+    assert "Traceback" not in proc.stderr
+    within = words[:1990].strip()
+    proc = run_cli("call", f"/fehde chancen bibliothek1: {within} bibliothek2: 0:20", db=built_db)
+    assert (proc.returncode, proc.stdout.splitlines()[:2]) == (0, ["== Bibliothek 1, Eintrag 1: Karte 1 zu lang ==",
+                                                                    "Höchstens 300 Zeichen."]), proc.stderr
+    assert "Traceback" not in proc.stderr

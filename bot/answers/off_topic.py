@@ -22,10 +22,12 @@ prints how many of each the rule flags (docs/ranking.md).
 
 from __future__ import annotations
 
+import re
 import weakref
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 
 from bot.ranking import Hit, Ranked, Ranker
+from bot.store import Store
 
 #: A concept whose passages are this rare (``log(N / df)``, N passages, df those naming it) or rarer names a subject
 #: of the documents. 0: every concept does — a higher bound would let off-topic questions with a common concept
@@ -100,16 +102,49 @@ def held_share(found: Ranked, hits: Sequence[Hit], weights: Mapping[str, float],
     return held / total if total else 1.0
 
 
+def title_holds(names: Collection[str], group: Iterable[str]) -> bool:
+    """True when a title whose analysed terms are ``names`` (a passage's :attr:`~bot.store.PassageRecord.names`, or
+    those of the store's titles, :func:`titled_terms`) holds a question's word whose terms are ``group``
+    (:meth:`bot.analysed.Analysis.word_groups`): one of them is one of the title's terms as written („zuschiess“ of
+    001:2929's „Karten mit doppeltem Zuschießen“). The one rule of :func:`titled_lead` and
+    :func:`bot.answers.unknown_notes.untitled`."""
+    return any(t in names for t in group)
+
+
+#: The most terms :func:`titled_terms` looks up (one look-up each).
+TITLED_READ = 20
+
+
+async def titled_terms(store: Store, terms: Iterable[str]) -> frozenset[str]:
+    """The analysed terms among ``terms`` (the first :data:`TITLED_READ` of lower-case letters and digits; others
+    are skipped: no term of a passage) that the title of some passage holds (:meth:`bot.store.Store.term_uses` in
+    titles only): ``zuschiess`` of 001:2929, which no passage's text holds.
+
+    Raises:
+        SearchIndexMissing: the store has no passage index (German "Datenbank veraltet").
+    """
+    found = set()
+    for term in [t for t in dict.fromkeys(terms) if _TERM.fullmatch(t)][:TITLED_READ]:
+        if await store.term_uses(term, text=False, limit=1):
+            found.add(term)
+    return frozenset(found)
+
+
+#: An analysed term as the index holds it.
+_TERM = re.compile(r"[a-z0-9äöüß]+")
+
+
 def titled_lead(found: Ranked, weights: Mapping[str, float], unknown: float, meant: Collection[str] = ()) -> bool:
     """True when the best hit's title (a card's or section's name, a rule's heading: its ``names`` terms) holds the
-    question's rarest content word that counts as read (``weights``: ``log(N / df)`` of its rarest term, ``unknown``
-    for a term no passage's text holds): the lead is the section on what is asked („wie funktioniert zuschießen“ led by
-    „Karten mit doppeltem Zuschießen“, 001:2929). False without hits or such words."""
+    question's rarest content word that counts as read (:func:`title_holds`; ``weights``: ``log(N / df)`` of its
+    rarest term, ``unknown`` for a term no passage's text holds): the lead is the section on what is asked („wie
+    funktioniert zuschießen“ led by „Karten mit doppeltem Zuschießen“, 001:2929). False without hits or such
+    words."""
     groups = [g for g, typed in _typed_groups(found, meant) if typed and g]
     if not found.hits or not groups:
         return False
     rarest = max(groups, key=lambda g: max(weights.get(t, unknown) for t in g))
-    return not found.hits[0].passage.names.isdisjoint(rarest)
+    return title_holds(found.hits[0].passage.names, rarest)
 
 
 def off_topic(found: Ranked, r: Ranker, meant: Collection[str] = ()) -> bool:
@@ -126,4 +161,4 @@ def off_topic(found: Ranked, r: Ranker, meant: Collection[str] = ()) -> bool:
 
 
 __all__ = ["CANDIDATES", "HEAD_STEM", "MIN_CONCEPT_IDF", "MIN_HELD", "OFF_TOPIC_LINE", "held_share", "off_topic",
-           "rare_concepts", "titled_lead"]
+           "rare_concepts", "title_holds", "titled_lead", "titled_terms"]

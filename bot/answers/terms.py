@@ -28,6 +28,8 @@ from bot.text import STOP_WORDS, clean, fold, name_keys, tokens
 
 #: Rulings listed under a term (the full-text hits follow on the next pages).
 ENTRIES_SHOWN = 4
+#: Most mechanics sections' passages read for a term's sections (a section has one or a few).
+SECTIONS_READ = 100
 
 def term_lines(term: Term) -> list[str]:
     """The German description lines of a term (name, English, kind, rule, older terms)."""
@@ -64,18 +66,21 @@ def uses_term(concepts: list[str] | tuple[str, ...], term: Term, names: list[str
 async def document_entries(ctx: AnswerContext, term: Term) -> tuple[list[str], list[Action]]:
     """Where the documents use the term: mechanics sections (buttons) and rulings (lines).
 
-    Searches the German name and every old term (the ruling search links old and new terms through the
-    concepts of the term table) and keeps the rulings whose text uses a name in this term's sense; an outdated
-    ruling carries the register's notice, as under ``/ruling``.
+    The sections are those whose title carries the term's concept (:meth:`bot.store.Store.term_uses`: „Geteilte
+    Karten“ for Geteilte Karte, „Verschneite Karten und das Schnee-Manasymbol“ for Schnee-Manasymbol), in the
+    store's order of sections. For the rulings it searches the German name and every old term (the ruling search
+    links old and new terms through the concepts of the term table) and keeps the rulings whose text uses a name
+    in this term's sense; an outdated ruling carries the register's notice, as under ``/ruling``.
     Returns German lines and buttons; both empty when no document uses it.
     """
     names = [term.german, *term.old]
-    keys = {n.casefold() for n in names}
+    titled = {u.mechanic_id for u in await ctx.store.term_uses(term_concept(term), text=False, kinds=("mechanic",),
+                                                                 limit=SECTIONS_READ)}
     lines: list[str] = []
     actions: list[Action] = []
     for m in await ctx.store.mechanic_sections():
         title, where = m.title, m.document.set_name or m.document.title
-        if title.casefold() in keys or any(title.casefold().startswith(k + " ") for k in keys):
+        if m.id in titled:
             lines.append(f"• Abschnitt {in_quotes(title)} ({where})")
             actions.append(Action(label=f"Mechanik: {title}", action="mechanic", arg=str(m.id)))
     found: dict[int, RulingHit] = {}

@@ -5,10 +5,11 @@ off the documents' subject does (:data:`bot.answers.off_topic.OFF_TOPIC_LINE`), 
 a line that only translates the name.
 
 A term counts as unexplained when no passage but the term table's own carries its concept
-(:meth:`bot.store.passages.PassageQueries.carried_beyond`): no ruling, no mechanics section, no rule a document
+(:func:`used_beyond_table`, :meth:`bot.store.Store.term_uses`): no ruling, no mechanics section, no rule a document
 quotes, no paragraph of 003, no card text (a reminder text explains its keyword) and, after ``build --cr``, no rule
-or glossary entry of the Comprehensive Rules. That is the rule of ``/mechanik``'s „Die Dokumente des Bots verwenden
-diesen Begriff nicht“ (:func:`bot.answers.terms.document_entries`), read from the passages' concepts.
+or glossary entry of the Comprehensive Rules, in its text or title. That is the rule of ``/regel suche``'s „Die
+Dokumente des Bots verwenden diesen Begriff nicht“ (:func:`bot.answers.terms.document_entries`,
+:func:`bot.answers.term_uses.rule_text_uses`), read from the same look-up of the passages' concepts.
 
 The line is said when the question asks what something is (:attr:`bot.analysis.Analysis.definition`: „was ist
 ward“, „wie funktioniert cascade“, only the name), when its best passage is such a term's table line, or when a word
@@ -78,8 +79,20 @@ async def unexplained_terms(store: Store, found: Ranked, r: Ranker, meant: Colle
         shown = set(best.concepts) if best.kind == TABLE_KIND else set()
     shown |= set(game.values())
     out = [terms[c] for c in concepts if c in shown and c in terms]
-    out = [t for t in out if not await store.carried_beyond(term_concept(t), TABLE_KIND)]
+    out = [t for t in out if not await used_beyond_table(store, t)]
     return out[:NAMED]
+
+
+async def used_beyond_table(store: Store, term: Term) -> bool:
+    """True when a passage but the term table's own lines (:data:`TABLE_KIND`) carries ``term``'s concept
+    (:func:`bot.concepts.term_concept`) in its text or title (:meth:`bot.store.Store.term_uses`): a ruling, a
+    mechanics section, a card's or the official rules' text (``zzkstorm`` in 001:3060; not ``zzkcascade``, only
+    ``term:Kaskade``).
+
+    Raises:
+        SearchIndexMissing: the store has no passage index (German "Datenbank veraltet").
+    """
+    return bool(await store.term_uses(term_concept(term), besides=(TABLE_KIND,), limit=1))
 
 
 #: How the term look-up reads a word as a term's name of its own (:meth:`bot.terms.TermIndex.lookup`): as written or
@@ -158,8 +171,9 @@ async def unexplained_sides(store: Store, shown: Sequence[PassageRecord]) -> lis
     """
     terms = _terms()
     asked = [terms[c] for p in shown if p.kind == TABLE_KIND for c in p.concepts if c in terms]
-    out = [t for t in dict.fromkeys(asked) if not await store.carried_beyond(term_concept(t), TABLE_KIND)]
+    out = [t for t in dict.fromkeys(asked) if not await used_beyond_table(store, t)]
     return [unexplained_line(out[:NAMED], "")] if out else []
 
 
-__all__ = ["NAMED", "NEAREST", "TABLE_KIND", "unexplained_line", "unexplained_sides", "unexplained_terms"]
+__all__ = ["NAMED", "NEAREST", "TABLE_KIND", "unexplained_line", "unexplained_sides", "unexplained_terms",
+           "used_beyond_table"]

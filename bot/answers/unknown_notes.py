@@ -31,6 +31,7 @@ from typing import NamedTuple
 from bot.analysis import Analysis
 from bot.anglicisms import english_forms
 from bot.answers.name_notes import NOTED, typo_line
+from bot.answers.off_topic import title_holds, titled_terms
 from bot.comparison import frame_word
 from bot.german_words import not_ordinary
 from bot.players_words import gloss
@@ -305,14 +306,15 @@ def unowned_line(typed: str) -> str:
 
 async def untitled(store: Store | None, analysis: Analysis, words: Sequence[str]) -> list[str]:
     """``words`` (unknown words of ``analysis``, :func:`bot.question_words.unknown_words`) without those a passage's
-    title holds in one of their forms (:meth:`bot.store.Store.titled_terms`: „zuschießen“ of the section „Karten mit
-    doppeltem Zuschießen“, which no passage's text holds): a title is a document's too. Reads the store only when
-    ``words`` is not empty; ``store`` None: ``words`` as given."""
+    title holds in one of their forms (:func:`bot.answers.off_topic.title_holds` of the terms some title holds,
+    :func:`bot.answers.off_topic.titled_terms`: „zuschießen“ of the section „Karten mit doppeltem Zuschießen“, which
+    no passage's text holds): a title is a document's too. Reads the store only when ``words`` is not empty;
+    ``store`` None: ``words`` as given."""
     if store is None or not words:
         return list(words)
     groups = dict(zip(analysis.words, analysis.word_groups(), strict=False))
-    titled = await store.titled_terms([t for w in words for t in groups.get(w, ())])
-    return [w for w in words if not titled.intersection(groups.get(w, ()))]
+    titled = await titled_terms(store, (t for w in words for t in groups.get(w, ())))
+    return [w for w in words if not title_holds(titled, groups.get(w, ()))]
 
 
 async def question_notes(analysis: Analysis, known: Mapping[str, float], cards: Sequence[CardRecord],

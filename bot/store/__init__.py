@@ -42,7 +42,7 @@ from bot.store.official import (
     OfficialQueries,
     RuleMapRecord,
 )
-from bot.store.passages import PassageQueries, PassageRecord
+from bot.store.passages import PassageQueries, PassageRecord, TermUse
 from bot.store.register import (
     ChangeRecord,
     ChangeRegister,
@@ -100,6 +100,7 @@ __all__ = [
     "StoreUnreadable",
     "TermRecord",
     "TermRow",
+    "TermUse",
     "TodayRule",
     "is_corruption",
 ]

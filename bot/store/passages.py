@@ -6,7 +6,7 @@ from __future__ import annotations
 import contextlib
 import re
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
@@ -43,6 +43,25 @@ class PassageRecord:
     concepts: tuple[str, ...]
     terms: frozenset[str] = frozenset()
     names: frozenset[str] = frozenset()
+
+
+#: :meth:`PassageQueries.term_uses`'s query, before its conditions on the passages (placeholders only).
+_USES = ("SELECT p.id, p.key, p.kind, p.mechanic_id, f.names, f.terms FROM passages_fts f JOIN passages p"
+         " ON p.id = f.rowid WHERE passages_fts MATCH ?")
+
+
+@dataclass(frozen=True)
+class TermUse:
+    """One passage that uses a term (:meth:`PassageQueries.term_uses`): its id, key (``"001:2929"``), kind, the
+    mechanics section it belongs to (None: none), and whether its title (``names``) and whether its text
+    (``terms``) holds the term."""
+
+    id: int
+    key: str
+    kind: str
+    mechanic_id: int | None
+    in_title: bool
+    in_text: bool
 
 
 def _document_order(p: PassageRecord) -> tuple[str, int]:
@@ -308,37 +327,37 @@ class PassageQueries(StoreBase):
         rows = await self.fetchall("SELECT name, passages FROM passage_counts WHERE kind = 'concept'")
         return {name: int(n) for name, n in rows}
 
-    async def carried_beyond(self, concept: str, kind: str) -> bool:
-        """True when a passage of another kind than ``kind`` carries the concept id ``concept`` among its analysed
-        terms (``zzkcascade`` beyond the term table's ``term``: a ruling, a section, a card's or the official rules'
-        text); False when only passages of ``kind`` do, or none.
+    async def term_uses(self, term: str, *, title: bool = True, text: bool = True, kinds: Collection[str] = (),
+                        besides: Collection[str] = (), documents: bool = False, limit: int = 50) -> list[TermUse]:
+        """Where the passages use ``term`` (an analysed term, ``zuschiess``, or a concept id, ``zzkcascade``): the
+        passages whose title (a card's or section's name, a rule's heading: column ``names``; ``title``) or text
+        (its analysed terms and concepts: column ``terms``; ``text``) holds it as one of its words, each with
+        whether its title and whether its text does (:class:`TermUse`; False for a column not asked), in passage
+        order (the index's row ids), at most ``limit``. Only passages of ``kinds`` (none: every kind), of no kind
+        of ``besides`` (``("term",)``: beyond the term table), with ``documents`` only those of the bot's
+        documents (keys ``001:26``, not ``term:…``, ``cr:…`` or a card file's). The index matches a word with its
+        accents removed as well (``fur`` finds „für“); a passage that holds the word so and not as given is no use
+        of it, but counts towards ``limit``. One indexed look-up.
 
         Raises:
             SearchIndexMissing: the store has no passage index (German "Datenbank veraltet").
-            ValueError: ``concept`` is no concept id (``zz`` and lower-case letters and digits: FTS5 syntax else).
+            ValueError: ``term`` holds anything but lower-case letters and digits (FTS5 syntax else), or neither
+                ``title`` nor ``text`` is asked for.
         """
-        if not re.fullmatch(r"zz[a-z0-9]+", concept):
-            raise ValueError(f"no concept id: {concept!r}")
-        rows = await self.fetch_search(
-            "SELECT f.rowid FROM passages_fts f JOIN passages p ON p.id = f.rowid WHERE passages_fts MATCH ?"
-            " AND p.kind != ? LIMIT 1", (f"terms : {concept}", kind))
-        return bool(rows)
-
-    async def titled_terms(self, terms: Sequence[str]) -> frozenset[str]:
-        """The analysed terms among ``terms`` (at most 20 read; lower-case letters and digits only, others are
-        skipped: FTS5 syntax else) that the title of some passage holds (a card's or section's name, a rule's
-        heading: column ``names``) — „zuschiess“ of the section „Karten mit doppeltem Zuschießen“, which no
-        passage's text holds. One indexed look-up per term.
-
-        Raises:
-            SearchIndexMissing: the store has no passage index (German "Datenbank veraltet").
-        """
-        found = set()
-        for term in [t for t in dict.fromkeys(terms) if re.fullmatch(r"[a-z0-9äöüß]+", t)][:20]:
-            if await self.fetch_search("SELECT rowid FROM passages_fts WHERE passages_fts MATCH ? LIMIT 1",
-                                       (f"names : {term}",)):
-                found.add(term)
-        return frozenset(found)
+        if not re.fullmatch(r"[a-z0-9äöüß]+", term) or not (title or text):
+            raise ValueError(f"no term to look up: {term!r}")
+        columns = " ".join(c for c, asked in (("names", title), ("terms", text)) if asked)
+        where, params = "", [f"{{{columns}}} : {term}"]
+        for column, wanted, negate in (("p.kind", list(kinds), ""), ("p.kind", list(besides), "NOT ")):
+            if wanted:
+                where += f" AND {column} {negate}IN ({','.join('?' * len(wanted))})"
+                params += wanted
+        if documents:
+            where += " AND p.key GLOB '[0-9][0-9][0-9]:*'"
+        rows = await self.fetch_search(_USES + where + " LIMIT ?", (*params, limit))
+        uses = [TermUse(int(pid), key, kind, mid, title and term in (names or "").split(),
+                        text and term in (terms or "").split()) for pid, key, kind, mid, names, terms in rows]
+        return [u for u in uses if u.in_title or u.in_text]
 
     async def holds_phrase(self, words: Sequence[str]) -> bool:
         """True when some passage's text holds ``words`` (letters only, at least one) one after the other, folded

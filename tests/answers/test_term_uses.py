@@ -4,7 +4,12 @@ the page of Match lists those passages (bot/answers/term_uses.py)."""
 
 from __future__ import annotations
 
+import pytest
+
 from bot.answers import run_answer
+from bot.answers.terms import document_entries
+from bot.answers.unexplained import used_beyond_table
+from bot.terms import term_index
 
 NOT_USED = "Die Dokumente des Bots verwenden diesen Begriff nicht."
 
@@ -49,3 +54,63 @@ async def test_a_two_sense_players_word_alone_names_both_terms_first(ctx):
         assert (await run_answer(ctx, "rule", search=search)).pages[0].body.startswith(line), search
     for search in ("sb prüfen wenn die kreatur stirbt", "prio", "Sideboard"):  # decided, or no such word
         assert "meint bei Spielern zweierlei" not in (await run_answer(ctx, "rule", search=search)).pages[0].body
+
+
+async def test_the_store_says_where_a_term_is_used_in_a_title_or_a_text(ctx):
+    # „zuschießen“ stands only in the title of 001's section „Karten mit doppeltem Zuschießen“ (001:2929) and its
+    # rulings; Kaskade (zzkcascade) only in its table line; Sturm (zzkstorm) in 001:3060's text
+    zuschiess = await ctx.store.term_uses("zuschiess", kinds=("mechanic",))
+    assert [(u.key, u.in_title, u.in_text) for u in zuschiess] == [("001:2929", True, False)]
+    assert [u.key for u in await ctx.store.term_uses("zzkcascade")] == ["term:Kaskade"]
+    assert await ctx.store.term_uses("zzkcascade", besides=("term",)) == []
+    storm = await ctx.store.term_uses("zzkstorm", besides=("term",))
+    assert [(u.key, u.kind, u.in_title, u.in_text) for u in storm] == [("001:3060", "ruling", False, True)]
+    for bad in ("zzk cascade OR x", "no-fts)", ""):
+        with pytest.raises(ValueError, match="no term to look up"):
+            await ctx.store.term_uses(bad)
+
+
+async def test_the_term_page_and_the_frage_line_read_the_same_uses(ctx):
+    # Schlüsselwortfähigkeit: every keyword's table line carries its concept, so the 50 best-scored passages the
+    # page read were all table lines and it said the documents did not use the term, while /frage's rule read
+    # passages beyond the table. The documents do use it: 002:5 „erhalten weder die Schlüsselwortfähigkeit noch die
+    # ausgelöste Fähigkeit“, 003:231 „Jedes ist eine Schlüsselwortfähigkeit“
+    term = term_index().lookup("Schlüsselwortfähigkeit").term
+    assert await used_beyond_table(ctx.store, term)
+    page = (await run_answer(ctx, "rule", search="Schlüsselwortfähigkeit")).pages[0]
+    assert NOT_USED not in page.body
+    assert "• Getrieben // Verzweiflung (Rulings zu Getrieben // Verzweiflung und geteilten Karten, 14.07.2017): " \
+           "Kreaturen, deren Kontrolle du später im Zug übernimmst, erhalten weder die Schlüsselwortfähigkeit noch " \
+           "die ausgelöste Fähigkeit." in page.body
+    assert "• Regel 107.15 (Erklärung) (Magic-Regelwerk auf Deutsch (CardX Academy, Stand: aktuelle Regeln 2024+)): " \
+           "Jedes ist eine Schlüsselwortfähigkeit, die für eine ausgelöste Fähigkeit steht" in page.body
+    # Kaskade: neither reads a use
+    assert not await used_beyond_table(ctx.store, term_index().lookup("Kaskade").term)
+    assert NOT_USED in (await run_answer(ctx, "rule", search="Kaskade")).pages[0].body
+
+
+@pytest.mark.parametrize(("name", "section"), [
+    ("Geteilte Karte", "• Abschnitt „Geteilte Karten“ (Zwietracht)"),
+    ("Schnee-Manasymbol", "• Abschnitt „Verschneite Karten und das Schnee-Manasymbol“ (Kälteeinbruch)"),
+    ("Hybrid-Manasymbol", "• Abschnitt „Hybrid-Karten und Halbe-Halbe-Manasymbole“ (Ravnica: Stadt der Gilden)"),
+])
+async def test_a_term_lists_the_sections_whose_title_carries_it(ctx, name, section):
+    # the section's title names the term in another form (a plural, a compound): the title's concept, as the
+    # /frage rule reads titles, not the title's first words
+    lines, actions = await document_entries(ctx, term_index().lookup(name).term)
+    assert lines[0] == section
+    assert actions[0].label == "Mechanik: " + section.split("„")[1].split("“")[0]
+
+
+async def test_a_term_only_a_title_names_is_used_on_both_paths(ctx):
+    # Saga: no passage's text carries it beyond the table, 003:233's title does („Regelerklärung – saga“, 003's
+    # explanation of the chapter symbols): the page lists that passage and /frage says no 🚫 line; before, /frage's
+    # rule read texts only and the page the same, so both called it unused
+    term = term_index().lookup("Saga").term
+    assert await used_beyond_table(ctx.store, term)
+    reply = await run_answer(ctx, "rule", search="Saga")
+    assert NOT_USED not in reply.pages[0].body
+    assert "• Erklärung, vermutlich Regel 107.15b – Saga (Magic-Regelwerk auf Deutsch (CardX Academy, Stand: " \
+           "aktuelle Regeln 2024+)): „{rN1}, {rN2}—\\[Effekt\\]“ bedeutet dasselbe" in reply.pages[0].body
+    assert ("passage", "003:233") in {(a.action, a.arg) for a in reply.pages[0].actions or reply.actions}
+    assert "🚫" not in (await run_answer(ctx, "question", question="was ist eine saga")).pages[0].body

@@ -201,6 +201,27 @@ def test_the_tables_key_covers_the_questions_and_the_settings(monkeypatch: pytes
     assert table_key(questions) == table_key(questions) != key
 
 
+@pytest.mark.parametrize(("old", "new", "same"), [
+    ("What a stored table was learned from", "What a table was learned from", True),  # table_key's docstring
+    ("#: Pairs of shrinkage ``m``:", "#: Pairs of shrinkage m:", True),  # a comment
+    ("SHRINK = 2.0\n", "SHRINK = 2.0  # m\n", True),  # a comment at the end of a line
+    ("SHRINK = 2.0\n", "SHRINK = 2.5\n", False),  # code: a setting's value
+    ("smooth: float = 0.0,", "smooth: float = 0.5,", False),  # code: model1's default
+])
+def test_the_tables_key_reads_the_codes_meaning_not_its_docstrings_or_comments(
+        old: str, new: str, same: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    # the module's source edited in a copy read in its place: a docstring or comment edit keeps the stored table
+    # (no store relearns it at its start), an edit of the code makes it another
+    questions = read_prior()[:3]
+    source = Path(translation.__file__).read_text(encoding="utf-8")
+    assert source.count(old) == 1
+    copy = tmp_path / "translation.py"
+    copy.write_text(source.replace(old, new), encoding="utf-8")
+    key = table_key(questions)
+    monkeypatch.setattr(translation, "__file__", str(copy))
+    assert (table_key(questions) == key) is same
+
+
 async def test_a_table_learned_from_other_questions_or_settings_is_not_read(store: Store, tmp_path: Path,
                                                                              monkeypatch: pytest.MonkeyPatch,
                                                                              caplog: pytest.LogCaptureFixture):

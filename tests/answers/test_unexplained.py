@@ -7,9 +7,10 @@ import pytest
 
 from bot.answers import run_answer
 from bot.answers.questions import HEDGE_LINE
-from bot.answers.unexplained import unexplained_line, unexplained_terms
+from bot.answers.unexplained import unexplained_line, unexplained_terms, used_beyond_table
 from bot.answers.unknown_notes import meant_words
 from bot.ranking import ranker
+from bot.terms import term_index
 
 
 @pytest.mark.parametrize(("question", "german", "english", "rule"), [
@@ -56,11 +57,9 @@ async def test_a_term_some_document_uses_or_one_named_in_passing_is_not(ctx, que
 
 
 async def test_the_rule_reads_the_passages_beyond_the_table(ctx):
-    assert not await ctx.store.carried_beyond("zzkcascade", "term")  # term:Kaskade only
-    assert await ctx.store.carried_beyond("zzkstorm", "term")  # 001:3060
-    assert await ctx.store.carried_beyond("zzkcascade", "ruling")  # the table's own line
-    with pytest.raises(ValueError, match="no concept id"):
-        await ctx.store.carried_beyond("zzk cascade OR x", "term")
+    table = term_index()
+    assert not await used_beyond_table(ctx.store, table.lookup("Kaskade").term)  # term:Kaskade only
+    assert await used_beyond_table(ctx.store, table.lookup("Sturm").term)  # 001:3060
     r = await ranker(ctx.store)
     found = await r.search(ctx.store, "wie funktioniert cascade", ctx.names, limit=5)
     terms = await unexplained_terms(ctx.store, found, r, await meant_words(found.analysis))
