@@ -15,12 +15,21 @@ eindeutig am besten …“ (:func:`bot.answers.questions.verdict_line`). Measure
   question's words about as well as the first (within :data:`ALIKE`): a question naming no card asks what holds for
   any, and what one card's ruling says of its card leads only by the ranking's other parts („darf ich farblos wählen
   wenn ich eine farbe bestimmen soll“: Schnellwechsel's ruling above 003's „Soll ein Spieler eine Farbe wählen …“).
-"""
+
+:func:`hedges` decides with them and the settings of :class:`Confidence`: a first that leads by what the question
+itself decides (:data:`DECIDING`: the card it names, the term it asks to define, the players' words it uses) is clear
+however close the second; a first holding little of the question's words (:attr:`Confidence.thin`) is not, however
+far it leads. Measured by 5-fold CV of the decision on the tuning parts (``bench/hedge_table.py``, docs/ranking.md
+⁷⁶): of 937 right first answers 301 hedged instead of 324 out of fold, the wrong ones left unhedged not more (19 of
+159); on the validation part's summary one more wrong answer went unhedged (11 of 53 instead of 10), so ``/frage``
+does not use it (:func:`bot.answers.questions.verdict_line`'s ``confidence`` is None): it is left off."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
+from bot.answers.hollow import defined_lead
 from bot.candidates import Hit
 from bot.generality import RULE_KINDS
 from bot.ranking import Ranked, Ranker
@@ -74,4 +83,67 @@ def undecided(found: Ranked, r: Ranker) -> bool:
     return any(signal(found, r) for signal in SIGNALS.values())
 
 
-__all__ = ["ALIKE", "SIGNALS", "covered_alike", "undecided", "unnamed_over_rule"]
+#: The parts of :attr:`bot.candidates.Hit.parts` that come from what the question itself says: ``card`` (a ruling of
+#: the card it names, :mod:`bot.mentions`), ``definition`` (the passage defining the term it asks about,
+#: :mod:`bot.definitions`) and ``transl`` (the players' words it uses, met through earlier questions' answers,
+#: :mod:`bot.translation`). On the tuning parts a first answer hedged before that led the second by one of them was
+#: right 33 times of 34 (docs/ranking.md ⁷⁶); ``earlier`` and ``phrase`` were measured beside them and left out (more
+#: wrong answers unhedged for as many right ones).
+DECIDING = ("card", "definition", "transl")
+
+
+@dataclass(frozen=True)
+class Confidence:
+    """The settings of :func:`hedges`.
+
+    Attributes:
+        lead: the points (score units of :mod:`bot.ranking`) by which the first hit's part of :data:`DECIDING` must
+            exceed the second's for the question to decide the lead (:func:`decided`).
+        thin: a first hit holding less than this share (0–1) of the question's term weight is hedged unless decided,
+            however far it leads (it answers a part of the question at most).
+        notes: a decided lead is clear also when the question's notes would hedge (a word read as another, an
+            unknown word: :class:`bot.answers.unknown_notes.Notes`); they are said above it all the same.
+    """
+
+    lead: float = 0.5
+    thin: float = 0.45
+    notes: bool = True
+
+
+#: The measured settings: those ``bench/hedge_table.py``'s CV chose most often with a slack of one (in two folds of
+#: five; the others 1/0.4, 0.5/0.35, 1/0.45), out of fold 301 of 937 right first answers hedged instead of 324 and the
+#: wrong ones left unhedged as many as before (19 of 159; docs/ranking.md ⁷⁶). Left off: on the validation part one
+#: more wrong answer went unhedged.
+CONFIDENCE = Confidence()
+
+
+def decided(found: Ranked, c: Confidence = CONFIDENCE) -> bool:
+    """True when ``found``'s first hit leads the second by at least ``c.lead`` in one part of :data:`DECIDING` (the
+    only hit: by any such part above ``c.lead``). False without hits."""
+    if not found.hits:
+        return False
+    first = found.hits[0].parts
+    second = found.hits[1].parts if len(found.hits) > 1 else {}
+    return any(first.get(p, 0.0) - second.get(p, 0.0) >= c.lead for p in DECIDING)
+
+
+def hedges(found: Ranked, r: Ranker, noted: bool, c: Confidence | None = CONFIDENCE) -> bool:
+    """True when ``/frage`` hedges ``found``'s answer by the ranking and the notes (``noted``: the question's notes
+    ask for it, :attr:`bot.answers.unknown_notes.Notes.hedge`): no candidate leads clearly
+    (:attr:`bot.ranking.Ranked.clear`) or one of :data:`SIGNALS` holds, or the first holds less than ``c.thin`` of the
+    question's words — unless the question decides the lead (:func:`decided`); a mechanic's definition leading a
+    question on what it is (:func:`bot.answers.hollow.defined_lead`) is clear. ``c`` None: the decision before
+    :class:`Confidence` (any unclear ranking or note hedges). False for no hits unless ``noted``."""
+    if not found.hits:
+        return noted
+    defined = defined_lead(found)
+    unclear = not defined and (not found.clear or undecided(found, r))
+    if c is None:
+        return unclear or noted
+    sure = decided(found, c)
+    thin = not defined and _held(found.hits[0], r) < c.thin - 1e-9
+    return ((unclear or thin) and not sure) or (noted and not (sure and c.notes))
+
+
+__all__ = ["ALIKE", "CONFIDENCE", "DECIDING", "SIGNALS", "Confidence", "covered_alike", "decided", "hedges",
+           "undecided", "unnamed_over_rule"]

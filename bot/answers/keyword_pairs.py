@@ -11,10 +11,12 @@ out: its pieces may mean that word.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 from bot.answers.mechanic_finder import MECHANIC_KINDS, keyword_names_used_plainly
-from bot.question_reading import KeywordPairs, ReadQuestion, read_question
+from bot.errors import UserError
+from bot.question_reading import KeywordPairs, ReadQuestion, read_question, reading_lines
+from bot.reply import Reply
 from bot.store import Store
 from bot.terms import term_index
 from bot.text import canonical
@@ -63,4 +65,30 @@ async def read_asked(store: Store, knows: Callable[[str], bool], question: str) 
     return read_question(question, knows, await keyword_pairs(store, knows))
 
 
-__all__ = ["MIN_PIECE", "keyword_pairs", "read_asked", "split_names"]
+async def read_answered(store: Store, knows: Callable[[str], bool], text: str,
+                        answer: Callable[[str], Awaitable[Reply]]) -> Reply:
+    """``answer`` of a free-text search ``text`` (``/regel suche``, ``/ruling suche``) read as ``/frage`` reads a
+    question (:func:`read_asked`: a word split in two read joined, „bor os-rekrut“ or ``bor\\u200bos-rekrut`` as
+    „boros-rekrut“; two words spelling a keyword's name as that name), with the lines saying so
+    (:func:`bot.question_reading.reading_lines`: „ℹ️ Getrennt geschrieben, zusammen gelesen: …“) first on its first
+    page, or first in the body of the :class:`~bot.errors.UserError` it raises; ``knows`` as in :func:`read_asked`.
+    The search's Discord markup is taken out before (:func:`bot.answers.markup_notes.reads_markup`), so the lines
+    name only what was read otherwise.
+
+    Raises:
+        UserError: what ``answer`` raises, the lines first in its body.
+    """
+    read = await read_asked(store, knows, text)
+    said = "\n".join(reading_lines(read))
+    try:
+        reply = await answer(read.text)
+    except UserError as exc:
+        if not said:
+            raise
+        raise UserError(exc.title, f"{said}\n{exc.body}", exc.choices, exc.actions) from None
+    if said and reply.pages:
+        reply.pages[0].body = f"{said}\n{reply.pages[0].body}"
+    return reply
+
+
+__all__ = ["MIN_PIECE", "keyword_pairs", "read_answered", "read_asked", "split_names"]

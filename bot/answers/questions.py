@@ -24,8 +24,8 @@ from bot.answers.card_lines import card_lines
 from bot.answers.cards import keyword_sections, outdated_keywords, printed_text, text_printed, value_fields
 from bot.answers.compared import Sides, read_sides, side_lines
 from bot.answers.explanation_names import SELF_NAMED, named_found, named_passages
-from bot.answers.hedge_signals import undecided
-from bot.answers.hollow import asks_only, defined_lead, hollow_lead
+from bot.answers.hedge_signals import Confidence, hedges
+from bot.answers.hollow import asks_only, hollow_lead
 from bot.answers.keyword_pairs import read_asked
 from bot.answers.off_topic import OFF_TOPIC_LINE, off_topic
 from bot.answers.registry import AnswerContext, UserError, action, answer
@@ -322,24 +322,21 @@ HEDGE_LINE = "⚖️ Keine Stelle passt eindeutig am besten; die erste ist nur d
              "unten."
 
 
-def verdict_line(found: Ranked, r: Ranker, notes: Notes, unexplained: str = "") -> str:
+def verdict_line(found: Ranked, r: Ranker, notes: Notes, unexplained: str = "",
+                 confidence: Confidence | None = None) -> str:
     """The line that says how far ``/frage``'s best passage answers the question, ``""`` when it does: the
     off-topic line when nothing of the question meets the documents' subject (:func:`bot.answers.off_topic.off_topic`;
     no candidate is offered as the answer), else ``unexplained`` when given (the line on the terms asked about that
-    no document explains, :func:`bot.answers.unexplained.unexplained_line`), else :data:`HEDGE_LINE` when no
-    candidate leads clearly, the question's notes ask for it (a word read as another,
-    :class:`bot.answers.unknown_notes.Notes`), the best passage holds none of the game terms the question names
-    (:func:`bot.answers.hollow.hollow_lead`) or leads by nothing the question decides
-    (:func:`bot.answers.hedge_signals.undecided`: the second holds the question's words as well); a question asking
-    what one mechanic is, led by that mechanic's definition (:func:`bot.answers.hollow.defined_lead`), counts as
-    clear."""
+    no document explains, :func:`bot.answers.unexplained.unexplained_line`), else :data:`HEDGE_LINE` when the ranking
+    and the question's notes leave the answer open (:func:`bot.answers.hedge_signals.hedges` with ``confidence``, None
+    in ``/frage``: no candidate leads clearly or a note asks for it; with settings, unless the question decides the
+    lead) or the best passage holds none of the game terms the question names
+    (:func:`bot.answers.hollow.hollow_lead`)."""
     if off_topic(found, r, notes.meant):
         return OFF_TOPIC_LINE
     if unexplained:
         return unexplained
-    # a mechanic's definition answers „was macht …“, however close its quoted rule
-    unclear = not defined_lead(found) and (not found.clear or undecided(found, r))
-    return HEDGE_LINE if unclear or notes.hedge or hollow_lead(found, r, notes.meant) else ""
+    return HEDGE_LINE if hedges(found, r, notes.hedge, confidence) or hollow_lead(found, r, notes.meant) else ""
 
 
 def _refuse_unasked(question: str, found: Ranked, r: Ranker, shown: str, head: str) -> None:

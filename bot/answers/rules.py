@@ -22,6 +22,7 @@ from bot.answers.cards import with_note
 from bot.answers.choices import RuleChoices
 from bot.answers.eras import cited_number_reply, era_index, rule_term_lines, today_number_reply
 from bot.answers.explanation_names import explanation_page
+from bot.answers.keyword_pairs import read_answered
 from bot.answers.markup_notes import notes_cut, reads_markup
 from bot.answers.official import cr_rule_choices, merge_choices, rule_with_documents
 from bot.answers.register_first import register_first, with_register
@@ -60,6 +61,7 @@ from bot.answers.today_index import (
 )
 from bot.answers.today_notes import explanation_notice
 from bot.custom_id import RowId
+from bot.ranking import ranker
 from bot.reply import CHOICES_MAX, Action, Choice, Field, Page, Reply, own_sources, quote_user
 from bot.terms import ENGLISH, TermMatch, term_index
 from bot.text import clean, shorten, tokens
@@ -280,9 +282,20 @@ async def rule_answer(ctx: AnswerContext, search: str) -> Reply:
     Raises:
         UserError: empty search, no rule number (:func:`misnumbered`), unknown number or nothing found (German).
     """
-    shown = quote_user(search, 40)  # the markup is out (said by reads_markup): „<@123> vorrang“ searches „vorrang“
     if not clean(search):
         raise UserError("Bitte eine Regelnummer oder Stichwörter angeben", "Zum Beispiel: `/regel suche: 104.3f`")
+    # a word split in two read joined, as /frage reads it („bor os-rekrut“), and said first
+    knows = (await ranker(ctx.store)).analyser.vocab.knows
+    return await read_answered(ctx.store, knows, search, lambda text: _searched(ctx, text))
+
+
+async def _searched(ctx: AnswerContext, search: str) -> Reply:
+    """:func:`rule_answer` of ``search`` as read (markup out, split words joined, not empty).
+
+    Raises:
+        UserError: no rule number (:func:`misnumbered`), unknown number or nothing found (German).
+    """
+    shown = quote_user(search, 40)  # the markup is out (said by reads_markup): „<@123> vorrang“ searches „vorrang“
     search, readings = await read_commas(search, lambda number: _answered(ctx, number))
     if several := rule_numbers(search, readings):  # „702.19 und 104.3f“, „702.19 und Trampelschaden“
         return await several_rules(ctx, several, rule_answer)

@@ -22,6 +22,7 @@ from bot.answers.abolished import abolished_search, register_words
 from bot.answers.card_lines import mention_note
 from bot.answers.card_rulings import card_rulings
 from bot.answers.cards import card_from_button, find_card_noted, with_note
+from bot.answers.keyword_pairs import read_answered
 from bot.answers.markup_notes import reads_markup
 from bot.answers.name_notes import reading_line
 from bot.answers.paging import hit_pages, search_excerpt
@@ -410,8 +411,10 @@ async def ruling_answer(ctx: AnswerContext, card: str | None = None, search: str
             "Zum Beispiel: `/ruling karte: Circu, Dimir-Lobotomist` oder `/ruling suche: Bibliothek mischen`.",
         )
     record, note = await find_card_noted(ctx, card_text, "rulings") if card_text else (None, None)
-    if search_text is not None:
-        return with_note(await search_reply(ctx, search_text, record), note)
+    if search_text is not None:  # a word split in two read joined, as /frage reads it („bor os-rekrut“)
+        knows = (await ranker(ctx.store)).analyser.vocab.knows
+        return with_note(await read_answered(ctx.store, knows, search_text,
+                                             lambda text: search_reply(ctx, text, record)), note)
     assert record is not None
     return with_note(await card_rulings(ctx, record), note)
 

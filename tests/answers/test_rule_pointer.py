@@ -1,0 +1,54 @@
+"""``/regel suche`` on a sentence whose best rule is weak beside the ranking's best passage of another kind points to
+that passage in one line and a button opening it whole (bot/answers/rule_search.py: ``better_passage``); a sentence
+a rule answers, or whose best rule is close to the best passage, gets no pointer."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.answers import run_action, run_answer
+
+PROVOKED = "provozierte kreatur von zwei gegnern provoziert, wen muss die angreifen"
+
+
+@pytest.mark.parametrize(("search", "key", "owner", "text"), [
+    # 004's ruling on a creature provoked by several opponents, over 003's „Kreatur“ in Future Sight's frames
+    (PROVOKED, "004:13", "Schnellvorlauf",
+     "Falls eine Kreatur, die du kontrollierst, von mehreren Gegnern provoziert wurde, muss sie einen deiner Gegner "
+     "angreifen, der sie nicht provoziert hat"),
+    # 002's ruling on a split card's mana value outside the stack, over Transmutation's rule 502.43a
+    ("welchen manawert hat krims krams auf der hand", "002:53", "Getrieben // Verzweiflung",
+     "Solange sich eine geteilte Karte nicht auf dem Stapel befindet, sind ihre Eigenschaften die Kombination ihrer "
+     "beiden Hälften."),
+])
+async def test_a_weak_rule_search_points_to_the_better_passage(ctx, search, key, owner, text):
+    reply = await run_answer(ctx, "rule", search=search)
+    first = reply.pages[0]
+    lines = first.body.split("\n")
+    assert lines[0].startswith("1 Stelle" if key == "002:53" else "8 Stellen")
+    assert lines[1].startswith(f"💡 Ein Ruling passt besser: **{owner}** (")
+    assert lines[1].endswith(f"ganz unter „Besser: {owner}“; mit weiteren Kandidaten: `/frage frage: {search}`")
+    button = first.actions[0]
+    assert (button.label, button.action, button.arg) == (f"Besser: {owner}", "passage", key)
+    opened = await run_action(ctx, "passage", key)  # the button opens the ruling whole
+    assert text in opened.pages[0].body and f"_Schlüssel: {key}_" in opened.pages[0].body
+    assert sum("💡" in page.body for page in reply.pages) == 1  # the first page only
+
+
+@pytest.mark.parametrize(("search", "first"), [
+    # /frage's best is itself a rule: 003's entry on drawing the opening hand
+    ("wie viele karten darf ich auf der hand haben am ende des zuges", "Regel 103.5"),
+    # /frage's best is a ruling (001's on the legend rule), but 003's entry holds the question's words nearly as well
+    ("was passiert wenn zwei legendäre karten gleichen namens im spiel sind", "Regel 111.4 (Erklärung)"),
+])
+async def test_a_rule_search_a_rule_answers_points_nowhere(ctx, search, first):
+    reply = await run_answer(ctx, "rule", search=search)
+    body = reply.pages[0].body
+    assert not reply.error and f"**{first}" in body and "💡" not in body
+    assert all(a.action != "passage" or not a.label.startswith("Besser") for a in reply.pages[0].actions or [])
+
+
+async def test_keywords_are_no_sentence(ctx):
+    # two content words: keywords, answered by the rules alone, whatever ranks first over every kind
+    reply = await run_answer(ctx, "rule", search="provozieren angreifen")
+    assert not reply.error and "💡" not in reply.pages[0].body

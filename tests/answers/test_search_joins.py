@@ -1,0 +1,42 @@
+"""The free-text doors ``/ruling suche`` and ``/regel suche`` read a word split in two as ``/frage`` reads it
+(bot/question_reading.py through :func:`bot.answers.keyword_pairs.read_answered`): „bor os-rekrut“ and
+``bor\\u200bos-rekrut`` are Boros-Rekrut, said in one line first."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.answers import run_answer
+from bot.text import clean
+
+JOINED = "ℹ️ Getrennt geschrieben, zusammen gelesen: „bor os-rekrut“ als „boros-rekrut“."
+#: The ruling of Boros-Rekrut's section that says its colours (001, Ravnica's FAQ).
+HYBRID_COLOURS = "Eine Hybrid-Karte hat alle **Farben**, die in ihren Manakosten auftauchen"
+
+
+@pytest.mark.parametrize("typed", ["bor os-rekrut farbe", "bor\u200bos-rekrut farbe"])
+async def test_ruling_search_reads_a_split_name_joined(ctx, typed):
+    reply = await run_answer(ctx, "ruling", search=clean(typed))  # as every door cleans it
+    page = reply.pages[0]
+    assert not reply.error and page.title == "Rulings mit „boros-rekrut farbe“"
+    assert page.body.startswith(JOINED + "\n12 Treffer für „boros-rekrut farbe“")
+    assert HYBRID_COLOURS in page.body and "Keine Karte mit" not in page.body
+
+
+async def test_rule_search_reads_a_split_name_joined(ctx):
+    split = (await run_answer(ctx, "rule", search=clean("bor\u200bos-rekrut farbe"))).pages[0]
+    whole = (await run_answer(ctx, "rule", search="boros-rekrut farbe")).pages[0]
+    assert split.title == whole.title == "Regeln zu „boros-rekrut farbe“"
+    assert split.body == f"{JOINED}\n{whole.body}"
+    assert "**Regel 105.4 (Erklärung)**" in split.body
+
+
+async def test_the_reading_is_said_above_nothing_found(ctx):
+    reply = await run_answer(ctx, "rule", search="bor os-rekrut")
+    assert reply.error and reply.pages[0].title == "Nichts gefunden für „boros-rekrut“"
+    assert reply.pages[0].body.startswith(JOINED + "\nVersuche andere Wörter")
+
+
+async def test_words_of_the_documents_stay_apart(ctx):
+    reply = await run_answer(ctx, "ruling", search="mana farbe")
+    assert reply.pages[0].title == "Rulings mit „mana farbe“" and "Getrennt geschrieben" not in reply.pages[0].body
