@@ -24,14 +24,20 @@ async def read_ranker(ctx: AnswerContext) -> None:
     questions (about 0.5 s) at start and after a store swap, not at the first question; the German dictionary that
     tells a question's ordinary words from slips (:func:`bot.german_words.german_dictionary`, in a worker thread:
     from the user's cache folder in ≈ 0.03 s, read from pyspellchecker's resource ≈ 0.5 s the first time); and the
-    store's other names of cards (one pass over its passages, :func:`bot.question_mentions.other_names`)."""
+    store's other names of cards (one pass over its passages, :func:`bot.question_mentions.other_names`); and the
+    keywords' names split in two that free text is read with (:func:`bot.answers.keyword_pairs.keyword_pairs`, one
+    phrase look-up per pair both of whose pieces the documents hold), which ``/frage``, ``/regel suche`` and
+    ``/ruling suche`` read."""
+    from bot.answers.keyword_pairs import keyword_pairs
     from bot.german_words import german_dictionary_async
     from bot.question_mentions import other_names
     from bot.ranking import ranker
 
     await german_dictionary_async()
-    (await ranker(ctx.store)).warm(ctx.names)
+    r = await ranker(ctx.store)
+    r.warm(ctx.names)
     await other_names(ctx.store)
+    await keyword_pairs(ctx.store, r.analyser.vocab.knows)
 
 
 WARMUPS = [read_ranker]

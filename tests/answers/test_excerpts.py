@@ -62,7 +62,8 @@ async def test_a_passage_within_the_budget_is_shown_whole(ctx):
 async def test_a_word_written_as_asked_beats_one_met_only_after_a_prefix(ctx):
     # 001 line 2830 (Kumulative Versorgung): „Bezahle“ of the example meets „gezählt“ only after „be“ (zählen and
     # bezahlen fold alike); the sentence with „zählt“ itself is the answer
-    hits, _, _ = await search_rules(ctx, "kreatur hat zweimal kumulative versorgung, wie werden die altersmarken gezählt")
+    asked = "kreatur hat zweimal kumulative versorgung, wie werden die altersmarken gezählt"
+    hits, _, _ = await search_rules(ctx, asked)
     line = next(text for h, text in hits if h.passage.key == "001:2830").replace("**", "")
     assert "jede Kumulative-Versorgung-Fähigkeit zählt die Gesamtanzahl der Altersmarken" in line
 

@@ -24,7 +24,9 @@ PROVOKED = "provozierte kreatur von zwei gegnern provoziert, wen muss die angrei
 async def test_a_weak_rule_search_points_to_the_better_passage(ctx, search, key, owner, text):
     reply = await run_answer(ctx, "rule", search=search)
     first = reply.pages[0]
-    lines = first.body.split("\n")
+    terms, lines = first.body.split("\n")[:2], first.body.split("\n")[2:]
+    # the terms the sentence names lead the page (each one's own page), then the count and the pointer
+    assert terms[0].startswith("Begriffe im Suchtext: ") and terms[1] == ""
     assert lines[0].startswith("1 Stelle" if key == "002:53" else "8 Stellen")
     assert lines[1].startswith(f"💡 Ein Ruling passt besser: **{owner}** (")
     assert lines[1].endswith(f"ganz unter „Besser: {owner}“; mit weiteren Kandidaten: `/frage frage: {search}`")
