@@ -20,8 +20,8 @@ A text becomes a list of **terms** (what ranking compares) in these steps:
 4. **Word forms**: a participle meets its verb (``gewirkt`` → ``wirken``, ``aufgedeckt`` → ``aufdecken``)
    when the documents contain that verb (:func:`bot.word_parts.participle_verb`), an ``-ieren`` verb's forms meet
    when the documents hold one of them (``kontrolliert``, ``kontrollierst`` → ``kontrollieren``), a strong verb's
-   changed vowel meets its infinitive (``verlässt`` → ``verlassen``, ``übernimmst`` → ``übernehmen``), its past
-   forms too (``brachte``, ``gebracht`` → ``bringen``: :mod:`bot.strong_verbs`); an optional lemma map of the store
+   changed vowel meets its infinitive (``verlässt`` → ``verlassen``), not its past forms (``brachte``, ``gebracht``
+   stay: docs/ranking.md ⁷⁴); an optional lemma map of the store
    (``lemmas``, written at build time) gives other lemmas; then the Snowball stemmer (PyStemmer,
    ``german``; ``english`` for English text) and the umlaut/ß folding of :func:`bot.text.canonical`
    (``größer`` → ``gross``).

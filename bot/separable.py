@@ -1,6 +1,6 @@
 """A separable verb a question writes apart, read as the verb a concept's name has: „handelt … ab“ as „abhandeln“
 (the term table's old name of Verrechnen, Resolve, 608), „löse … aus“ as „auslösen“ (synonym group ``ausloesen``),
-„fügt … zu“ as „zufügen“, „fing … an“ as „anfangen“. German main clauses put the finite verb early and its prefix
+„fügt … zu“ as „zufügen“, „fängt … an“ as „anfangen“. German main clauses put the finite verb early and its prefix
 last (``bot.wordforms.verb_forms`` writes the same order for the mechanics' verbs), so the prefix is read only where
 its clause ends: before a punctuation mark, at the end of the question or before a word that begins a new clause
 (:data:`CLAUSE_STARTS`), and the verb only a few words before it (:data:`REACH`). A prefix that is the preposition
@@ -15,7 +15,6 @@ import re
 from collections.abc import Callable, Collection
 
 from bot.stopwords import SEPARABLE_PREFIXES
-from bot.strong_verbs import past_infinitive
 
 #: Most words between a finite verb and its prefix at the end of the clause („handelt sich der Zauber dann ab“: 4).
 REACH = 6
@@ -33,10 +32,10 @@ def clause_ends(text: str) -> frozenset[str]:
 
 
 def _infinitives(word: str, lemma: Callable[[str], str]) -> list[str]:
-    """The infinitives ``word`` may be a finite form of: its ``lemma``, a strong verb's past (:data:`bot.strong_verbs.
-    PAST`: „fing“ → fangen), and a weak verb's present and preterite read back („löse“, „löst“, „fügte“ → lösen,
-    fügen; „handele“ → handeln)."""
-    out = [lemma(word), past_infinitive(word) or word]
+    """The infinitives ``word`` may be a finite form of: its ``lemma`` („fängt“ → fangen), and a weak verb's present
+    and preterite read back („löse“, „löst“, „fügte“ → lösen, fügen; „handele“ → handeln). A strong verb's
+    preterite („fing“, „kam“) is not read: its changed vowel is no ending to take off."""
+    out = [lemma(word), word]
     for ending in ("test", "ten", "tet", "te", "st", "t", "e", "en"):
         if word.endswith(ending) and len(word) - len(ending) >= 3:
             out.append(word[: -len(ending)] + "en")

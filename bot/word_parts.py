@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from bot import stopwords as lists
 from bot.stopwords import STOP_WORDS
-from bot.strong_verbs import strong_verb
 from bot.vocabulary import Vocabulary
 
 #: Shortest word split into compound parts, and shortest part.
@@ -30,18 +29,15 @@ def participle_verb(word: str, vocab: Vocabulary) -> str | None:
     ``auslösen`` (a zu-infinitive), ``gemischte`` → ``mischen``, ``bezahlt`` → ``bezahlen``, ``tappst`` → ``tappen``
     (None when the documents lack the verb, :meth:`Vocabulary.knows`); a verb in ``-ieren`` by :func:`ieren_verb`,
     also where the documents never print its infinitive; a strong verb's changed vowel last, by
-    :func:`changed_vowel_verb` (``verlässt`` → ``verlassen``); a strong verb's preterite or participle by
-    :func:`bot.strong_verbs.strong_verb` (``brachte``, ``gebracht`` → ``bringen``); a weak preterite's ``du`` and
-    ``ihr`` forms as its ``-t`` (``wirktest``, ``wirktet`` → ``wirken``)."""
+    :func:`changed_vowel_verb` (``verlässt`` → ``verlassen``); a weak preterite's ``du`` and ``ihr`` forms as its
+    ``-t`` (``wirktest``, ``wirktet`` → ``wirken``). A strong verb's preterite or participle („brachte“, „gebracht“)
+    is not read as its infinitive (docs/ranking.md ⁷⁴)."""
     base = word
     for ending in ("en", "er", "es", "em", "e"):  # inflected participles: gemischte, gewirkten
         if base.endswith("t" + ending):
             base = base[: -len(ending)]
             break
     # tappst → tappt, opferst → opfert; then as it stands, a stem in -s: ausgelöst (aus|ge|lös|t), gefasst
-    strong = strong_verb(word, vocab)  # brachte, gebracht, kam, begonnen: no rule of weak verbs reads them
-    if strong is not None:
-        return strong
     bases = [base[:-2] + "t", base] if base.endswith("st") and len(base) >= 6 else [base]
     if word.endswith(("test", "tet")) and base == word:  # a weak preterite's du/ihr first: wirktest, wirktet → wirkt
         bases.insert(0, word[: -3 if word.endswith("test") else -2])
