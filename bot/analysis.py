@@ -6,9 +6,9 @@ A text becomes a list of **terms** (what ranking compares) in these steps:
    (``702.19a``) are one token ``r702x19a``; at most :data:`MAX_TOKENS` tokens are read.
 2. **Players' words and spelling** (questions only): fillers are dropped (:data:`bot.stopwords.PLAYERS_FILLERS`: ``zb``,
    ``iwie``); a players' word the documents have words for is read as them (``data/players_words.tsv``,
-   :mod:`bot.players_words`: ``mulli`` → ``mulligan``, ``eot`` → ``ende des zuges``; ``sb`` by its context);
-   a word the documents do not contain is tried with its umlauts restored
-   (``prioritaet`` → ``priorität``, ``strasse`` → ``straße``), then as a small typo of a word they contain:
+   :mod:`bot.players_words`: ``mulli`` → ``mulligan``; ``sb`` by its context); a separable verb written apart is
+   read as one where a concept's name has it („handelt … ab“ → ``abhandeln``, :mod:`bot.separable`); a word the
+   documents lack is tried with umlauts (``prioritaet`` → ``priorität``), then as a small typo of a word they contain:
    the word of the documents at the least edit distance (rapidfuzz ``OSA``: a dropped, doubled, wrong or two
    swapped letters are one edit; at most 1 for words under :data:`LONG_TYPO` letters, 2 from there; ties to the
    more frequent word), at most :data:`MAX_TYPOS` words per question; an ordinary German word (pyspellchecker's
@@ -20,8 +20,9 @@ A text becomes a list of **terms** (what ranking compares) in these steps:
 4. **Word forms**: a participle meets its verb (``gewirkt`` → ``wirken``, ``aufgedeckt`` → ``aufdecken``)
    when the documents contain that verb (:func:`bot.word_parts.participle_verb`), an ``-ieren`` verb's forms meet
    when the documents hold one of them (``kontrolliert``, ``kontrollierst`` → ``kontrollieren``), a strong verb's
-   changed vowel meets its infinitive (``verlässt`` → ``verlassen``, ``übernimmst`` → ``übernehmen``); an optional
-   lemma map of the store (``lemmas``, written at build time) gives other lemmas; then the Snowball stemmer (PyStemmer,
+   changed vowel meets its infinitive (``verlässt`` → ``verlassen``), not its past forms (``brachte``, ``gebracht``
+   stay: docs/ranking.md ⁷⁴); an optional lemma map of the store
+   (``lemmas``, written at build time) gives other lemmas; then the Snowball stemmer (PyStemmer,
    ``german``; ``english`` for English text) and the umlaut/ß folding of :func:`bot.text.canonical`
    (``größer`` → ``gross``).
 5. **Negation**: ``un-`` forms also yield the stem of the positive form (``ungetappt`` → ``getappt`` →
@@ -30,14 +31,12 @@ A text becomes a list of **terms** (what ranking compares) in these steps:
    kampf, schaden, segment; linking ``s``/``es``/``n``/``en``/``e``; :func:`bot.word_parts.compound_parts`), and
    each part's stem is a term too; a question's compound names the concepts of its pieces, the head's as its meaning
    („Kreaturenspielstein“: Kreatur, Spielstein; :func:`bot.question_groups.part_concepts`).
-7. **Concepts**: names of the term table (``data/terms_de_en.tsv``: German, variants, old terms, English)
-   and the groups of ``data/synonyms.tsv`` found as stem sequences become concept ids (``zzk117`` for
-   Priorität, found through "Vorrang" too). Old names count only where ``old_terms`` is set: the old
-   documents (2005–2007) and the players' questions; the current documents use "Vorrang" and "spielen" in
-   their ordinary senses. A German text on „einer anderen Zone als dem Stapel“ names the other zones a player asks
-   about (:mod:`bot.other_zones`); an ability „gespielt“ in a text read with old names is activated today
-   (:mod:`bot.played_abilities`); a question's „kann … kann nicht“, „stapel … oben“, „wem gehört“ (the owner)
-   (:mod:`bot.question_senses`).
+7. **Concepts**: names of the term table (``data/terms_de_en.tsv``: German, variants, old terms, English) and the
+   groups of ``data/synonyms.tsv`` found as stem sequences become concept ids (``zzk117``: Priorität, also "Vorrang").
+   Old names count only where ``old_terms`` is set: the old documents (2005–2007) and the players' questions; the
+   current documents use "Vorrang" and "spielen" in their ordinary senses. „einer anderen Zone als dem Stapel“ names
+   the other zones (:mod:`bot.other_zones`); an ability „gespielt“ in a text read with old names is activated today
+   (:mod:`bot.played_abilities`); „kann … kann nicht“, „wem gehört“ in a question (:mod:`bot.question_senses`).
 8. **Quoted stop words**: a stop word quoted as a single word („du“) is a term of its own (:mod:`bot.quoted_words`).
 Nothing here imports discord or the store: the vocabulary comes in as plain mappings."""
 
@@ -48,7 +47,7 @@ import operator
 from dataclasses import dataclass
 from typing import Any, NamedTuple, cast
 
-from bot import players_words
+from bot import players_words, separable
 from bot import stopwords as lists
 from bot.analysed import Analysis
 from bot.card_names import LANGUAGES, NameTable, covered, name_tables
@@ -301,7 +300,8 @@ class Analyser:
         truncated = len(raw) > cap
         raw = [w if not question or self.vocab.knows(w) else listed_spelling(w) for w in raw[:cap]]  # "fuer": für
         if question:  # a players' word the documents have words for is read as them: „mulli“ → „mulligan“
-            raw = players_words.read([w for w in raw if w not in lists.PLAYERS_FILLERS])  # „zb“, „iwie“: no word
+            raw = separable.joined(players_words.read([w for w in raw if w not in lists.PLAYERS_FILLERS]), text,
+                                   self.lemma, self.vocab.names)  # „zb“: no word; „handelt … ab“: „abhandeln“
         english_question = question and language == "de" and lists.is_english(raw)
         typed = raw  # as typed: a name of Concept.forms counts only so, not as a typo's repair
         fixed: set[int] = set()

@@ -19,6 +19,8 @@ from bot.paths import DATA_DIR, tsv_rows
 from bot.text import canonical, fold
 
 PATH = DATA_DIR / "players_senses.tsv"
+#: A context word that marks the sense read when the question has no context word of any sense.
+DEFAULT = "*"
 
 
 class Sense(NamedTuple):
@@ -70,24 +72,38 @@ def listed(word: str) -> bool:
 def sense_reading(word: str, question: list[str]) -> tuple[str, ...] | None:
     """The documents' words read in place of the lower-case token ``word`` in a question of the tokens ``question``:
     the reading of the sense with the most context words among them, or every sense's reading in turn when none
-    has more than the others („sb“ beside „stirbt“ → ``("zustandsbasierte", "aktion")``; „sb“ alone → both); None for
-    a word not listed."""
+    has more than the others („sb“ beside „stirbt“ → ``("zustandsbasierte", "aktion")``; „sb“ alone → both), the
+    sense whose context holds :data:`DEFAULT` when the question has no context word of any sense („eot“ alone → the
+    Zugendesegment, „bis eot“ → „ende des zuges“); None for a word not listed."""
     senses = _senses().get(canonical(fold(word)))
     if senses is None:
         return None
     folded = [canonical(fold(w)) for w in question]
-    hits = [sum(any(w.startswith(c) for c in s.context) for w in folded) for s in senses]
+    hits = [sum(any(w.startswith(c) for c in s.context if c != DEFAULT) for w in folded) for s in senses]
     best = max(hits)
+    default = next((s for s in senses if DEFAULT in s.context), None)
+    if best == 0 and default is not None:  # no word of either sense: the sense the players mean alone („eot“)
+        return default.read
     if hits.count(best) == 1:
         return senses[hits.index(best)].read
     return tuple(w for s in senses for w in s.read)
 
 
+def decided(word: str, question: list[str]) -> tuple[str, ...] | None:
+    """:func:`sense_reading` of ``word`` in ``question`` when that is one sense's reading („eot“ alone, „sb“ beside
+    „stirbt“), None when it is every sense's in turn („sb“ alone) or the word is not listed."""
+    read = sense_reading(word, question)
+    senses = _senses().get(canonical(fold(word)), ())
+    return read if read is not None and any(s.read == read for s in senses) else None
+
+
 def undecided(word: str) -> tuple[Sense, ...]:
     """The senses of ``word`` (``data/players_senses.tsv``, in the table's order) when it is typed alone, with no
     other word to decide between them (:func:`sense_reading` reads it in every sense then: „sb“ is the state-based
-    actions and the Sideboard); ``()`` for a word not listed."""
-    return _senses().get(canonical(fold(word)), ())
+    actions and the Sideboard); ``()`` for a word not listed and for one with a :data:`DEFAULT` sense („eot“ alone
+    is the Zugendesegment)."""
+    senses = _senses().get(canonical(fold(word)), ())
+    return () if any(DEFAULT in s.context for s in senses) else senses
 
 
-__all__ = ["PATH", "Sense", "listed", "parse", "sense_reading", "undecided"]
+__all__ = ["DEFAULT", "PATH", "Sense", "decided", "listed", "parse", "sense_reading", "undecided"]

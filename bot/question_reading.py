@@ -25,6 +25,8 @@ import re
 from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
+from rapidfuzz.distance import OSA
+
 from bot.reply import quote_user
 from bot.text import STOP_WORDS, clean
 from bot.words import restore_umlauts
@@ -67,6 +69,14 @@ class ReadQuestion(NamedTuple):
 #: Two neighbouring words (lower case) → the keyword's name they spell together, for the pairs the documents do not
 #: print as two words (:func:`bot.answers.keyword_pairs.keyword_pairs`): ``("blut", "durst")`` → ``"Blutdurst"``.
 KeywordPairs = Mapping[tuple[str, str], str]
+#: The documents' word nearest to a lower-case text within a slip, or None (:meth:`bot.vocabulary.Vocabulary.nearest`).
+Nearest = Callable[[str], "str | None"]
+#: Fewest letters of each piece, and of the two together, read as a compound with one slip (:func:`_slipped`): a
+#: card's compound name („Llanovarelfen“), not two short words one edit from a third.
+MIN_SLIP_PIECE, MIN_SLIP_COMPOUND = 4, 10
+#: Most pairs a question reads as a compound with one slip (each asks :meth:`bot.vocabulary.Vocabulary.nearest` once,
+#: one scan of the documents' words in C, as the typo repair does for a word).
+MAX_SLIPS = 2
 
 
 def _content(word: str, knows: Callable[[str], bool]) -> bool:
@@ -115,21 +125,38 @@ class _Joined(NamedTuple):
     named: tuple[tuple[str, str], ...]
 
 
-def _joined(text: str, knows: Callable[[str], bool], keywords: KeywordPairs) -> _Joined:
+def _slipped(a: str, b: str, knows: Callable[[str], bool], nearest: Nearest | None) -> str | None:
+    """The documents' compound the letter-only pieces ``a`` and ``b`` spell together with one slip („llanowar
+    elfen“ → ``llanovarelfen``, 001's Llanovarelfen): one piece is no word of the documents, neither is a stop word,
+    each has :data:`MIN_SLIP_PIECE` letters or more, the two make :data:`MIN_SLIP_COMPOUND` letters or more, and
+    ``nearest`` (:meth:`bot.vocabulary.Vocabulary.nearest`) finds a word one edit from them; None otherwise."""
+    low_a, low_b = a.lower(), b.lower()
+    if (nearest is None or min(len(low_a), len(low_b)) < MIN_SLIP_PIECE or len(low_a + low_b) < MIN_SLIP_COMPOUND
+            or low_a in STOP_WORDS or low_b in STOP_WORDS or (knows(low_a) and knows(low_b))):
+        return None
+    found = nearest(low_a + low_b)
+    return found if found is not None and OSA.distance(found, low_a + low_b) == 1 else None
+
+
+def _joined(text: str, knows: Callable[[str], bool], keywords: KeywordPairs, nearest: Nearest | None = None
+            ) -> _Joined:
     """``text`` with each pair of neighbouring letter-only pieces joined where neither is a content word of the
     documents, at least one is none at all (:func:`_fragments`), and the two together are a word they hold
     (``knows``, lower case); else, where the two spell a keyword's name (``keywords``: „blut durst“ → Blutdurst,
-    both pieces words of the documents), read as that name."""
+    both pieces words of the documents), read as that name; else, where they spell a compound of the documents
+    with one slip (:func:`_slipped`, at most :data:`MAX_SLIPS` pairs a question), read as that compound."""
     words = text.split(" ")
     out: list[str] = []
     joined: list[tuple[str, str]] = []
     named: list[tuple[str, str]] = []
+    slips = 0
     i = 0
     while i < len(words):
         a, b = words[i], words[i + 1] if i + 1 < len(words) else ""
         pieces = bool(b) and bool(_PIECE.fullmatch(a)) and bool(_PIECE.fullmatch(b))
         name = keywords.get((a.lower(), b.lower())) if pieces else None
         edge = _hyphened(a, b)  # „bor os-rekrut“: the pieces beside the break, inside a hyphenated name
+        slip = _slipped(a, b, knows, nearest) if pieces and name is None and slips < MAX_SLIPS else None
         if edge is not None and _fragments(edge[1].lower(), edge[2].lower(), knows) and _known(
                 edge[1] + edge[2], knows):
             out.append(a + b)
@@ -137,6 +164,10 @@ def _joined(text: str, knows: Callable[[str], bool], keywords: KeywordPairs) -> 
         elif name is not None:
             out.append(name)
             named.append((f"{a} {b}", name))
+        elif slip is not None:
+            slips += 1
+            out.append(slip)
+            joined.append((f"{a} {b}", slip))
         else:
             out.append(a)
             i += 1
@@ -196,12 +227,14 @@ def markup_note(text: str, also: tuple[str, ...] = ()) -> str | None:
     return lines[0] if lines else None
 
 
-def read_question(question: str, knows: Callable[[str], bool], keywords: KeywordPairs | None = None) -> ReadQuestion:
+def read_question(question: str, knows: Callable[[str], bool], keywords: KeywordPairs | None = None,
+                  nearest: Nearest | None = None) -> ReadQuestion:
     """``question`` (cleaned, :func:`bot.text.clean`) as ``/frage`` reads it (:class:`ReadQuestion`, the rules in
     the module's docstring); ``knows``: True for a word (lower case) the documents hold; ``keywords``: the pairs of
-    words read as a keyword's name (none when not given). Never raises."""
+    words read as a keyword's name (none when not given); ``nearest``: the documents' word one slip from a text
+    (:meth:`bot.vocabulary.Vocabulary.nearest`; no slip is read when not given). Never raises."""
     taken = _taken_out(question)
-    read = _joined(taken.text, knows, keywords or {})
+    read = _joined(taken.text, knows, keywords or {}, nearest)
     return ReadQuestion(_MANA_LETTERS.sub(_mana_symbols, read.text), taken.markup, taken.labels, read.joined,
                         read.named)
 

@@ -29,7 +29,9 @@ def participle_verb(word: str, vocab: Vocabulary) -> str | None:
     ``auslösen`` (a zu-infinitive), ``gemischte`` → ``mischen``, ``bezahlt`` → ``bezahlen``, ``tappst`` → ``tappen``
     (None when the documents lack the verb, :meth:`Vocabulary.knows`); a verb in ``-ieren`` by :func:`ieren_verb`,
     also where the documents never print its infinitive; a strong verb's changed vowel last, by
-    :func:`changed_vowel_verb` (``verlässt`` → ``verlassen``)."""
+    :func:`changed_vowel_verb` (``verlässt`` → ``verlassen``); a weak preterite's ``du`` and ``ihr`` forms as its
+    ``-t`` (``wirktest``, ``wirktet`` → ``wirken``). A strong verb's preterite or participle („brachte“, „gebracht“)
+    is not read as its infinitive (docs/ranking.md ⁷⁴)."""
     base = word
     for ending in ("en", "er", "es", "em", "e"):  # inflected participles: gemischte, gewirkten
         if base.endswith("t" + ending):
@@ -37,6 +39,8 @@ def participle_verb(word: str, vocab: Vocabulary) -> str | None:
             break
     # tappst → tappt, opferst → opfert; then as it stands, a stem in -s: ausgelöst (aus|ge|lös|t), gefasst
     bases = [base[:-2] + "t", base] if base.endswith("st") and len(base) >= 6 else [base]
+    if word.endswith(("test", "tet")) and base == word:  # a weak preterite's du/ihr first: wirktest, wirktet → wirkt
+        bases.insert(0, word[: -3 if word.endswith("test") else -2])
     for base in bases:
         if not (base.endswith("t") or base.endswith("en")) or len(base) < 5:
             continue  # a strong verb's short form („hält“, below); None for most short words

@@ -15,7 +15,7 @@ from collections.abc import Awaitable, Callable
 
 from bot.answers.mechanic_finder import MECHANIC_KINDS, keyword_names_used_plainly
 from bot.errors import UserError
-from bot.question_reading import KeywordPairs, ReadQuestion, read_question, reading_lines
+from bot.question_reading import KeywordPairs, Nearest, ReadQuestion, read_question, reading_lines
 from bot.reply import Reply
 from bot.store import Store
 from bot.terms import term_index
@@ -59,10 +59,12 @@ async def keyword_pairs(store: Store, knows: Callable[[str], bool]) -> KeywordPa
     return await store.memo(_MEMO_KEY, lambda: _make(store, knows))
 
 
-async def read_asked(store: Store, knows: Callable[[str], bool], question: str) -> ReadQuestion:
+async def read_asked(store: Store, knows: Callable[[str], bool], question: str, nearest: Nearest | None = None
+                     ) -> ReadQuestion:
     """``question`` as ``/frage`` reads it (:func:`bot.question_reading.read_question`: Discord markup out, split
-    words joined, two words spelling a keyword read as its name), with the pairs of :func:`keyword_pairs`."""
-    return read_question(question, knows, await keyword_pairs(store, knows))
+    words joined, two words spelling a keyword read as its name, two spelling a compound with one slip through
+    ``nearest``), with the pairs of :func:`keyword_pairs`."""
+    return read_question(question, knows, await keyword_pairs(store, knows), nearest)
 
 
 async def read_answered(store: Store, knows: Callable[[str], bool], text: str,

@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import cache
 
 from bot.analysis import Analysis, concept_id
+from bot.players_senses import decided
 from bot.players_words import reading
 from bot.reply import quote_user
 from bot.text import tokens
@@ -23,12 +24,13 @@ def _synonym_lines() -> tuple[tuple[str, str], ...]:
 def players_reading(typed: str) -> str:
     """The line on the players' words of the search ``typed`` that were searched as the documents' words
     (``data/players_words.tsv``, :func:`bot.players_words.reading`; its first 2 000 characters): „Gelesen als die
-    Wörter der Dokumente (Spielersprache): „eot“ als „ende des zuges“.“ (each once, user text escaped); ``""`` for
+    Wörter der Dokumente (Spielersprache): „eot“ als „zugendesegment“.“ (each once, user text escaped); ``""`` for
     none. A search answered through them says how it read the word, as one read through a synonym group does."""
-    seen = dict.fromkeys(w for w in tokens(typed[:2000]) if reading(w.casefold()) is not None)
+    words = tokens(typed[:2000])  # a word of two senses by the others (bot.players_senses): „eot“ alone, „sb stirbt“
+    seen = {w: read for w in words if (read := reading(w.casefold()) or decided(w.casefold(), words)) is not None}
     if not seen:
         return ""
-    pairs = ", ".join(f"„{quote_user(w, 40)}“ als „{' '.join(reading(w.casefold()) or ())}“" for w in seen)
+    pairs = ", ".join(f"„{quote_user(w, 40)}“ als „{' '.join(read)}“" for w, read in seen.items())
     return f"Gelesen als die Wörter der Dokumente (Spielersprache): {pairs}."
 
 

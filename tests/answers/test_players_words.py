@@ -49,6 +49,7 @@ async def test_every_players_word_is_no_word_of_the_documents_and_its_reading_is
     ("kann ich regen auf eine kreatur mit todesberührung benutzen", "regen", {"zzkregenerate"}),
     ("was passiert mit dem dmg wenn die kreatur das bf verlässt", "dmg", {"zzkdamage", "zzkbattlefield"}),
     ("bleibt der effekt bis eot", "eot", {"zzkturn"}),
+    ("wird das am eot ausgelöst", "eot", {"zzkendxstep"}),  # 001 „zu Beginn des Zugendesegments“, the end step (513)
 ])
 async def test_a_players_word_is_read_as_the_documents_word(ctx, question, word, concepts):
     r = await ranker(ctx.store)

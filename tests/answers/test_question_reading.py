@@ -268,3 +268,19 @@ async def test_a_hyphenated_name_split_inside_one_part_is_read_joined(ctx, typed
     assert "_Schlüssel: 001:26_" in page.body and "steht in keinem Dokument" not in page.body
     # words on both sides of a hyphenated word stay words
     assert read_question("kann eine rot-weiße kreatur blocken", knows).text == "kann eine rot-weiße kreatur blocken"
+
+
+async def test_a_compound_typed_in_two_words_with_one_slip_is_read_as_the_documents_compound(ctx):
+    # 001:2805 (Reifgebundene Tote, Kälteeinbruch): „… Allerdings kann es nicht mit Mana bezahlt werden, das von den
+    # nicht-verschneiten bleibenden Karten Sumpf oder Llanovarelfen produziert wurde.“ — a player types the card's
+    # English spelling „llanowar“ apart from „elfen“: one slip (w for v) inside the documents' one word
+    vocab = (await ranker(ctx.store)).analyser.vocab
+    read = read_question("was macht llanowar elfen", vocab.knows, nearest=vocab.nearest)
+    assert read.text == "was macht llanovarelfen" and read.joined == (("llanowar elfen", "llanovarelfen"),)
+    # two words of the documents stay apart, and so do pieces too short to be a compound's („reif tote“)
+    for kept in ("was macht verschneite insel", "wann ist reif tote", "mana von einer insel"):
+        assert read_question(kept, vocab.knows, nearest=vocab.nearest).text == kept
+    reply = await run_answer(ctx, "question", question="was macht llanowar elfen mit schnee mana")
+    body = reply.pages[0].body
+    assert "„llanowar elfen“ als „llanovarelfen“" in body and "Karten Sumpf oder Llanovarelfen produziert" in body
+    assert "_Schlüssel: 001:2805_" in body  # the first answer

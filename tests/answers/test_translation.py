@@ -170,8 +170,10 @@ async def test_the_ranker_reads_the_table_the_build_stored(store: Store, monkeyp
     # nothing: this store has none)
     assert len(pairs) == counts.n == 1096 and max(map(len, table.values())) <= KEEP
     # a player's „Token“ is the documents' „Spielstein“, „bezahlen“ their „ausgeben“ (Mana); a word the answers
-    # hold in every sense, „Kreatur“, explains their other words and NULL the common ones: 0.36 against 0.03
-    assert table["tok"][0][0] == "spielstein" and table["tok"][0][1] == pytest.approx(0.364, abs=0.001)
+    # hold in every sense, „Kreatur“, explains their other words and NULL the common ones: 0.36 against 0.03 (0.362:
+    # t2-124 and t4-147 ask „Token“ with „lösen … aus“, read as the „auslösen“ their gold holds, so „lösen“ no longer
+    # shares their gold's other words with „Token“)
+    assert table["tok"][0][0] == "spielstein" and table["tok"][0][1] == pytest.approx(0.362, abs=0.001)
     assert table["bezahl"][0][0] == "ausgeb" and max(t for _, t in table["kreatur"]) < 0.05
 
 
