@@ -22,12 +22,12 @@ prints how many of each the rule flags (docs/ranking.md).
 
 from __future__ import annotations
 
-import re
 import weakref
 from collections.abc import Collection, Iterable, Mapping, Sequence
 
 from bot.ranking import Hit, Ranked, Ranker
 from bot.store import Store
+from bot.store.passages import TERM
 
 #: A concept whose passages are this rare (``log(N / df)``, N passages, df those naming it) or rarer names a subject
 #: of the documents. 0: every concept does — a higher bound would let off-topic questions with a common concept
@@ -124,14 +124,11 @@ async def titled_terms(store: Store, terms: Iterable[str]) -> frozenset[str]:
         SearchIndexMissing: the store has no passage index (German "Datenbank veraltet").
     """
     found = set()
-    for term in [t for t in dict.fromkeys(terms) if _TERM.fullmatch(t)][:TITLED_READ]:
+    for term in [t for t in dict.fromkeys(terms) if TERM.fullmatch(t)][:TITLED_READ]:
         if await store.term_uses(term, text=False, limit=1):
             found.add(term)
     return frozenset(found)
 
-
-#: An analysed term as the index holds it.
-_TERM = re.compile(r"[a-z0-9äöüß]+")
 
 
 def titled_lead(found: Ranked, weights: Mapping[str, float], unknown: float, meant: Collection[str] = ()) -> bool:

@@ -45,6 +45,10 @@ class PassageRecord:
     names: frozenset[str] = frozenset()
 
 
+#: An analysed term as the index holds it (lower-case letters and digits): what :meth:`PassageQueries.term_uses` looks
+#: up (anything else would be FTS5 syntax).
+TERM = re.compile(r"[a-z0-9äöüß]+")
+
 #: :meth:`PassageQueries.term_uses`'s query, before its conditions on the passages (placeholders only).
 _USES = ("SELECT p.id, p.key, p.kind, p.mechanic_id, f.names, f.terms FROM passages_fts f JOIN passages p"
          " ON p.id = f.rowid WHERE passages_fts MATCH ?")
@@ -344,7 +348,7 @@ class PassageQueries(StoreBase):
             ValueError: ``term`` holds anything but lower-case letters and digits (FTS5 syntax else), or neither
                 ``title`` nor ``text`` is asked for.
         """
-        if not re.fullmatch(r"[a-z0-9äöüß]+", term) or not (title or text):
+        if not TERM.fullmatch(term) or not (title or text):
             raise ValueError(f"no term to look up: {term!r}")
         columns = " ".join(c for c, asked in (("names", title), ("terms", text)) if asked)
         where, params = "", [f"{{{columns}}} : {term}"]
