@@ -12,14 +12,18 @@ out: its pieces may mean that word.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
 
 from bot.answers.mechanic_finder import MECHANIC_KINDS, keyword_names_used_plainly
 from bot.errors import UserError
-from bot.question_reading import KeywordPairs, Nearest, ReadQuestion, read_question, reading_lines
+from bot.question_reading import KeywordPairs, ReadQuestion, read_question, reading_lines
 from bot.reply import Reply
 from bot.store import Store
 from bot.terms import term_index
 from bot.text import canonical
+
+if TYPE_CHECKING:
+    from bot.vocabulary import Vocabulary
 
 #: Fewest letters of each piece: a lone letter („s puk“) is a slip of the space, which the split-word join reads.
 MIN_PIECE = 2
@@ -59,28 +63,30 @@ async def keyword_pairs(store: Store, knows: Callable[[str], bool]) -> KeywordPa
     return await store.memo(_MEMO_KEY, lambda: _make(store, knows))
 
 
-async def read_asked(store: Store, knows: Callable[[str], bool], question: str, nearest: Nearest | None = None
-                     ) -> ReadQuestion:
+async def read_asked(store: Store, vocab: Vocabulary, question: str) -> ReadQuestion:
     """``question`` as ``/frage`` reads it (:func:`bot.question_reading.read_question`: Discord markup out, split
-    words joined, two words spelling a keyword read as its name, two spelling a compound with one slip through
-    ``nearest``), with the pairs of :func:`keyword_pairs`."""
-    return read_question(question, knows, await keyword_pairs(store, knows), nearest)
+    words joined, two words spelling a keyword read as its name, two spelling a compound with one slip, at most
+    :data:`bot.question_reading.MAX_SLIPS` pairs), with the pairs of :func:`keyword_pairs`; ``vocab``: the
+    ranker's vocabulary (:meth:`~bot.vocabulary.Vocabulary.knows` for the words, ``nearest`` for the slips). The one
+    reading of every free-text door: ``/frage``, ``/regel suche``, ``/ruling suche``."""
+    return read_question(question, vocab.knows, await keyword_pairs(store, vocab.knows), vocab.nearest)
 
 
-async def read_answered(store: Store, knows: Callable[[str], bool], text: str,
+async def read_answered(store: Store, vocab: Vocabulary, text: str,
                         answer: Callable[[str], Awaitable[Reply]]) -> Reply:
     """``answer`` of a free-text search ``text`` (``/regel suche``, ``/ruling suche``) read as ``/frage`` reads a
     question (:func:`read_asked`: a word split in two read joined, „bor os-rekrut“ or ``bor\\u200bos-rekrut`` as
-    „boros-rekrut“; two words spelling a keyword's name as that name), with the lines saying so
+    „boros-rekrut“; two words spelling a keyword's name as that name; two spelling a compound with one slip,
+    „llanowar elfen“ as 001's Llanovarelfen), with the lines saying so
     (:func:`bot.question_reading.reading_lines`: „ℹ️ Getrennt geschrieben, zusammen gelesen: …“) first on its first
-    page, or first in the body of the :class:`~bot.errors.UserError` it raises; ``knows`` as in :func:`read_asked`.
+    page, or first in the body of the :class:`~bot.errors.UserError` it raises; ``vocab`` as in :func:`read_asked`.
     The search's Discord markup is taken out before (:func:`bot.answers.markup_notes.reads_markup`), so the lines
     name only what was read otherwise.
 
     Raises:
         UserError: what ``answer`` raises, the lines first in its body.
     """
-    read = await read_asked(store, knows, text)
+    read = await read_asked(store, vocab, text)
     said = "\n".join(reading_lines(read))
     try:
         reply = await answer(read.text)

@@ -384,7 +384,7 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     shown = quote_user(question, 120)
     # a quoted stop word no document quotes, or a quoted joiner, is read unquoted (bot.quoted_words.unquoted)
     question = unquoted(question, r.term_weights)
-    read = await read_asked(ctx.store, r.analyser.vocab.knows, question, r.analyser.vocab.nearest)  # „blut durst“
+    read = await read_asked(ctx.store, r.analyser.vocab, question)  # „blut durst“, „llanowar elfen“
     question, said = read.text, reading_lines(read)
     # a question about a rule today's rules abolished („gibt es noch manabrand“) leads with the register's rows as
     # /regel suche shows them (bot/answers/abolished.py), above the best passage on the same page: the rows answer it;

@@ -285,8 +285,8 @@ async def rule_answer(ctx: AnswerContext, search: str) -> Reply:
     if not clean(search):
         raise UserError("Bitte eine Regelnummer oder Stichwörter angeben", "Zum Beispiel: `/regel suche: 104.3f`")
     # a word split in two read joined, as /frage reads it („bor os-rekrut“), and said first
-    knows = (await ranker(ctx.store)).analyser.vocab.knows
-    return await read_answered(ctx.store, knows, search, lambda text: _searched(ctx, text))
+    vocab = (await ranker(ctx.store)).analyser.vocab
+    return await read_answered(ctx.store, vocab, search, lambda text: _searched(ctx, text))
 
 
 async def _searched(ctx: AnswerContext, search: str) -> Reply:

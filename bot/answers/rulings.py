@@ -412,8 +412,8 @@ async def ruling_answer(ctx: AnswerContext, card: str | None = None, search: str
         )
     record, note = await find_card_noted(ctx, card_text, "rulings") if card_text else (None, None)
     if search_text is not None:  # a word split in two read joined, as /frage reads it („bor os-rekrut“)
-        knows = (await ranker(ctx.store)).analyser.vocab.knows
-        return with_note(await read_answered(ctx.store, knows, search_text,
+        vocab = (await ranker(ctx.store)).analyser.vocab
+        return with_note(await read_answered(ctx.store, vocab, search_text,
                                              lambda text: search_reply(ctx, text, record)), note)
     assert record is not None
     return with_note(await card_rulings(ctx, record), note)

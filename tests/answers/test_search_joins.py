@@ -40,3 +40,18 @@ async def test_the_reading_is_said_above_nothing_found(ctx):
 async def test_words_of_the_documents_stay_apart(ctx):
     reply = await run_answer(ctx, "ruling", search="mana farbe")
     assert reply.pages[0].title == "Rulings mit „mana farbe“" and "Getrennt geschrieben" not in reply.pages[0].body
+
+
+@pytest.mark.parametrize(("command", "option", "title"), [
+    ("ruling", "search", "Rulings mit „llanovarelfen“"),
+    ("rule", "search", "Regeln zu „llanovarelfen schnee“"),
+])
+async def test_a_compound_typed_apart_with_one_slip_is_read_by_every_free_text_door(ctx, command, option, title):
+    # 001:2805 (Reifgebundene Tote, Kälteeinbruch) names „Llanovarelfen“; a player types the English spelling apart
+    # („llanowar elfen“: one slip, w for v): /frage reads it so, and so must the searches (one reading for all)
+    typed = "llanowar elfen" if command == "ruling" else "llanowar elfen schnee"
+    page = (await run_answer(ctx, command, **{option: typed})).pages[0]
+    assert page.title == title
+    assert "„llanowar elfen“" in page.body.splitlines()[0]
+    if command == "ruling":
+        assert "Karten Sumpf oder **Llanovarelfen** produziert wurde." in page.body
