@@ -25,7 +25,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
-from rapidfuzz.distance import OSA
+from rapidfuzz.distance import OSA, Levenshtein
 
 from bot.reply import quote_user
 from bot.text import STOP_WORDS, clean
@@ -57,6 +57,9 @@ class ReadQuestion(NamedTuple):
         labels: a masked link's label → the link as typed (the label stands in the text for it).
         joined: (as typed, as read) for each split word read joined: ``("sp uk", "spuk")``.
         named: (as typed, the name) for each pair of words read as a keyword's name: ``("blut durst", "Blutdurst")``.
+        slipped: (as typed, as read) for each pair of words read as one compound with one slip:
+            ``("llanowar elfen", "llanovarelfen")`` (:func:`bot.answers.keyword_pairs.read_asked` puts in the
+            documents' printed spelling).
     """
 
     text: str
@@ -64,6 +67,7 @@ class ReadQuestion(NamedTuple):
     labels: Mapping[str, str]
     joined: tuple[tuple[str, str], ...]
     named: tuple[tuple[str, str], ...] = ()
+    slipped: tuple[tuple[str, str], ...] = ()
 
 
 #: Two neighbouring words (lower case) → the keyword's name they spell together, for the pairs the documents do not
@@ -118,11 +122,13 @@ def _hyphened(a: str, b: str) -> tuple[str, str, str] | None:
 
 
 class _Joined(NamedTuple):
-    """What :func:`_joined` did: the text, the split words joined, the pairs read as a keyword's name."""
+    """What :func:`_joined` did: the text, the split words joined, the pairs read as a keyword's name, the pairs read
+    as a compound with one slip."""
 
     text: str
     joined: tuple[tuple[str, str], ...]
     named: tuple[tuple[str, str], ...]
+    slipped: tuple[tuple[str, str], ...]
 
 
 def _slipped(a: str, b: str, knows: Callable[[str], bool], nearest: Nearest | None) -> str | None:
@@ -149,14 +155,14 @@ def _joined(text: str, knows: Callable[[str], bool], keywords: KeywordPairs, nea
     out: list[str] = []
     joined: list[tuple[str, str]] = []
     named: list[tuple[str, str]] = []
-    slips = 0
+    slipped: list[tuple[str, str]] = []
     i = 0
     while i < len(words):
         a, b = words[i], words[i + 1] if i + 1 < len(words) else ""
         pieces = bool(b) and bool(_PIECE.fullmatch(a)) and bool(_PIECE.fullmatch(b))
         name = keywords.get((a.lower(), b.lower())) if pieces else None
         edge = _hyphened(a, b)  # „bor os-rekrut“: the pieces beside the break, inside a hyphenated name
-        slip = _slipped(a, b, knows, nearest) if pieces and name is None and slips < MAX_SLIPS else None
+        slip = _slipped(a, b, knows, nearest) if pieces and name is None and len(slipped) < MAX_SLIPS else None
         if edge is not None and _fragments(edge[1].lower(), edge[2].lower(), knows) and _known(
                 edge[1] + edge[2], knows):
             out.append(a + b)
@@ -165,15 +171,14 @@ def _joined(text: str, knows: Callable[[str], bool], keywords: KeywordPairs, nea
             out.append(name)
             named.append((f"{a} {b}", name))
         elif slip is not None:
-            slips += 1
             out.append(slip)
-            joined.append((f"{a} {b}", slip))
+            slipped.append((f"{a} {b}", slip))
         else:
             out.append(a)
             i += 1
             continue
         i += 2
-    return _Joined(" ".join(out), tuple(joined), tuple(named))
+    return _Joined(" ".join(out), tuple(joined), tuple(named), tuple(slipped))
 
 
 class _Markup(NamedTuple):
@@ -236,7 +241,7 @@ def read_question(question: str, knows: Callable[[str], bool], keywords: Keyword
     taken = _taken_out(question)
     read = _joined(taken.text, knows, keywords or {}, nearest)
     return ReadQuestion(_MANA_LETTERS.sub(_mana_symbols, read.text), taken.markup, taken.labels, read.joined,
-                        read.named)
+                        read.named, read.slipped)
 
 
 #: A mana cost typed as capital letters without braces: an optional generic number, then up to six letters of the
@@ -267,10 +272,29 @@ def _address(link: str) -> str:
     return m["address"] if m else link
 
 
+def slip_said(typed: str, read: str) -> str:
+    """The one slip between ``typed`` (the pieces as typed, spaces out) and ``read`` (a word one edit from it, optimal
+    string alignment) in German, user text escaped: ``("llanowarelfen", "Llanovarelfen")`` → „„w“ statt „v““; a
+    letter too many „„x“ zu viel“, one missing „„v“ fehlt“, two swapped „„ab“ vertauscht“. Compares case-folded;
+    ``""`` when the two are the same or further apart."""
+    a, b = typed.replace(" ", "").casefold(), read.casefold()
+    ops = Levenshtein.editops(a, b)
+    if len(ops) == 1:
+        op = ops[0]
+        letter = quote_user(a[op.src_pos] if op.tag != "insert" else b[op.dest_pos], 4)
+        said = {"replace": lambda: f"„{letter}“ statt „{quote_user(b[op.dest_pos], 4)}“",
+                "delete": lambda: f"„{letter}“ zu viel", "insert": lambda: f"„{letter}“ fehlt"}
+        return said[op.tag]()
+    if len(ops) == 2 and OSA.distance(a, b) == 1:  # two neighbouring letters swapped
+        at = min(op.src_pos for op in ops)
+        return f"„{quote_user(a[at:at + 2], 4)}“ vertauscht"
+    return ""
+
+
 def reading_lines(read: ReadQuestion, said: frozenset[str] = frozenset()) -> list[str]:
     """The notes on what :func:`read_question` did (user text escaped): the markup not read (except those in
     ``said``, already named as a comparison's side; of a masked link whose label was read, its address), each split
-    word read joined."""
+    word read joined, each pair read as one compound with one slip (and the slip, :func:`slip_said`)."""
     lines = []
     linked = set(read.labels.values())  # a masked link whose label the text holds: its label was read, not its address
     unsaid = [_address(m) if m in linked else m for m in read.markup if m not in said]
@@ -281,6 +305,10 @@ def reading_lines(read: ReadQuestion, said: frozenset[str] = frozenset()) -> lis
     if read.joined:
         pairs = ", ".join(f"„{quote_user(a, ECHO)}“ als „{quote_user(b, ECHO)}“" for a, b in read.joined)
         lines.append(f"ℹ️ Getrennt geschrieben, zusammen gelesen: {pairs}.")
+    if read.slipped:
+        pairs = ", ".join(f"„{quote_user(a, ECHO)}“ als „{quote_user(b, ECHO)}“"
+                          + (f" ({slip})" if (slip := slip_said(a, b)) else "") for a, b in read.slipped)
+        lines.append(f"ℹ️ Getrennt und mit einem Tippfehler geschrieben, zusammen gelesen: {pairs}.")
     for typed, name in read.named:
         lines.append(f"ℹ️ Gelesen als {quote_user(name, ECHO)}: „{quote_user(typed, ECHO)}“ zusammengeschrieben ist "
                      "dieses Schlüsselwort der Begriffstabelle.")
@@ -288,4 +316,4 @@ def reading_lines(read: ReadQuestion, said: frozenset[str] = frozenset()) -> lis
 
 
 __all__ = ["KeywordPairs", "ReadQuestion", "first_markup", "markup_note", "read_question", "reading_lines",
-           "without_markup"]
+           "slip_said", "without_markup"]

@@ -68,8 +68,13 @@ async def read_asked(store: Store, vocab: Vocabulary, question: str) -> ReadQues
     words joined, two words spelling a keyword read as its name, two spelling a compound with one slip, at most
     :data:`bot.question_reading.MAX_SLIPS` pairs), with the pairs of :func:`keyword_pairs`; ``vocab``: the
     ranker's vocabulary (:meth:`~bot.vocabulary.Vocabulary.knows` for the words, ``nearest`` for the slips). The one
-    reading of every free-text door: ``/frage``, ``/regel suche``, ``/ruling suche``."""
-    return read_question(question, vocab.knows, await keyword_pairs(store, vocab.knows), vocab.nearest)
+    reading of every free-text door: ``/frage``, ``/regel suche``, ``/ruling suche``. A compound read with a slip is
+    named as the documents print it (:meth:`bot.store.Store.printed`: „Llanovarelfen“, the card's name)."""
+    read = read_question(question, vocab.knows, await keyword_pairs(store, vocab.knows), vocab.nearest)
+    if not read.slipped:
+        return read
+    return read._replace(slipped=tuple([(typed, (word.isalpha() and await store.printed(word)) or word)
+                                          for typed, word in read.slipped]))
 
 
 async def read_answered(store: Store, vocab: Vocabulary, text: str,

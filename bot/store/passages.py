@@ -50,6 +50,9 @@ class PassageRecord:
 TERM = re.compile(r"[a-z0-9äöüß]+")
 
 #: :meth:`PassageQueries.term_uses`'s query, before its conditions on the passages (placeholders only).
+#: Most passages :meth:`PassageQueries.printed` reads for a word's printed spelling (the index folds accents: a
+#: passage may hold the word only so).
+PRINTED_READ = 5
 _USES = ("SELECT p.id, p.key, p.kind, p.mechanic_id, f.names, f.terms FROM passages_fts f JOIN passages p"
          " ON p.id = f.rowid WHERE passages_fts MATCH ?")
 
@@ -362,6 +365,22 @@ class PassageQueries(StoreBase):
         uses = [TermUse(int(pid), key, kind, mid, title and term in (names or "").split(),
                         text and term in (terms or "").split()) for pid, key, kind, mid, names, terms in rows]
         return [u for u in uses if u.in_title or u.in_text]
+
+    async def printed(self, word: str) -> str | None:
+        """``word`` (letters, lower case) as the first passage that holds it prints it, in the index's order, its case
+        as printed: ``"llanovarelfen"`` → ``"Llanovarelfen"`` (001:2805, the card's name); None when no passage
+        prints it. One indexed look-up of at most :data:`PRINTED_READ` passages.
+
+        Raises:
+            SearchIndexMissing: the store has no passage index (German "Datenbank veraltet").
+            ValueError: ``word`` is empty or holds anything but letters (it would be FTS5 syntax).
+        """
+        if not word.isalpha():
+            raise ValueError(f"no word of letters: {word!r}")
+        rows = await self.fetch_search("SELECT raw FROM passages_fts WHERE passages_fts MATCH ? LIMIT ?",
+                                       (f'raw : "{word}"', PRINTED_READ))
+        pattern = re.compile(rf"(?<!\w){re.escape(word)}(?!\w)", re.IGNORECASE)
+        return next((m.group(0) for (raw,) in rows if (m := pattern.search(raw or ""))), None)
 
     async def holds_phrase(self, words: Sequence[str]) -> bool:
         """True when some passage's text holds ``words`` (letters only, at least one) one after the other, folded

@@ -9,7 +9,7 @@ import pytest
 
 from bot.answers import run_answer
 from bot.answers.abolished import named_rows, register_words
-from bot.question_reading import read_question
+from bot.question_reading import read_question, slip_said
 from bot.ranking import ranker
 from bot.text import clean
 
@@ -276,11 +276,27 @@ async def test_a_compound_typed_in_two_words_with_one_slip_is_read_as_the_docume
     # English spelling „llanowar“ apart from „elfen“: one slip (w for v) inside the documents' one word
     vocab = (await ranker(ctx.store)).analyser.vocab
     read = read_question("was macht llanowar elfen", vocab.knows, nearest=vocab.nearest)
-    assert read.text == "was macht llanovarelfen" and read.joined == (("llanowar elfen", "llanovarelfen"),)
+    assert read.text == "was macht llanovarelfen" and read.slipped == (("llanowar elfen", "llanovarelfen"),)
+    assert read.joined == ()
     # two words of the documents stay apart, and so do pieces too short to be a compound's („reif tote“)
     for kept in ("was macht verschneite insel", "wann ist reif tote", "mana von einer insel"):
         assert read_question(kept, vocab.knows, nearest=vocab.nearest).text == kept
     reply = await run_answer(ctx, "question", question="was macht llanowar elfen mit schnee mana")
     body = reply.pages[0].body
-    assert "„llanowar elfen“ als „llanovarelfen“" in body and "Karten Sumpf oder Llanovarelfen produziert" in body
+    # the line says the slip too, and the compound as the documents print it (the card's name)
+    assert ("ℹ️ Getrennt und mit einem Tippfehler geschrieben, zusammen gelesen: „llanowar elfen“ als "
+            "„Llanovarelfen“ („w“ statt „v“).") in body.splitlines()
+    assert "Karten Sumpf oder Llanovarelfen produziert" in body
     assert "_Schlüssel: 001:2805_" in body  # the first answer
+
+
+@pytest.mark.parametrize(("typed", "read", "said"), [
+    ("llanowar elfen", "Llanovarelfen", "„w“ statt „v“"),  # 001:2805's card, its English spelling
+    ("llanovar elfenn", "Llanovarelfen", "„n“ zu viel"),
+    ("llanovar elfn", "Llanovarelfen", "„e“ fehlt"),
+    ("llanovar elfne", "Llanovarelfen", "„ne“ vertauscht"),
+    ("llanovar elfen", "Llanovarelfen", ""),
+    ("llano*var elfen", "Llanovarelfen", "„\\*“ zu viel"),  # user text escaped: no markdown from the player
+])
+def test_the_slip_of_a_compound_is_said_in_german(typed, read, said):
+    assert slip_said(typed, read) == said

@@ -55,3 +55,9 @@ async def test_a_compound_typed_apart_with_one_slip_is_read_by_every_free_text_d
     assert "„llanowar elfen“" in page.body.splitlines()[0]
     if command == "ruling":
         assert "Karten Sumpf oder **Llanovarelfen** produziert wurde." in page.body
+
+
+async def test_the_searches_say_the_slip_of_a_compound_as_frage_says_it(ctx):
+    page = (await run_answer(ctx, "ruling", search="llanowar elfen")).pages[0]
+    assert page.body.startswith("ℹ️ Getrennt und mit einem Tippfehler geschrieben, zusammen gelesen: „llanowar elfen“ "
+                                "als „Llanovarelfen“ („w“ statt „v“).\n1 Treffer für „llanovarelfen“")
