@@ -25,6 +25,7 @@ from bot.answers.explanation_names import explanation_page
 from bot.answers.keyword_pairs import read_answered
 from bot.answers.markup_notes import notes_cut, reads_markup
 from bot.answers.official import cr_rule_choices, merge_choices, rule_with_documents
+from bot.answers.query_notes import players_reading
 from bot.answers.register_first import register_first, with_register
 from bot.answers.registry import AnswerContext, UserError, action, answer, completer, parse_id
 from bot.answers.rule_catalog import (
@@ -345,8 +346,11 @@ async def _rule_or_term(ctx: AnswerContext, query: str, number: str | None, matc
         if cited is not None:
             return cited
     if match is not None:
-        # The term's rule first (by meaning), then the documents' full-text hits for the query.
+        # The term's rule first (by meaning), then the documents' full-text hits for the query. A players' word read
+        # as the documents' words („eot“: Zugendesegment, the page of Endsegment) is said as the ranked search says it
         reply = await with_register(ctx, query, await term_reply(ctx, match))
+        if (players := players_reading(query)) and reply.pages:
+            reply.pages[0].body = f"{players}\n{reply.pages[0].body}"
         try:
             found = await keyword_reply(ctx, query)
         except UserError:

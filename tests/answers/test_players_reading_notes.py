@@ -24,8 +24,16 @@ async def test_a_players_word_read_as_the_documents_words_is_said(ctx, command, 
 async def test_eot_alone_opens_the_end_steps_term(ctx):
     # „eot“ alone is the end step (001 „zu Beginn des Zugendesegments“; term table Endsegment, old Zugendesegment, 513),
     # as „/regel suche: zugendesegment“ opens it; before, 107.1b („… bis zum Ende des Zuges“) led
-    body = (await run_answer(ctx, "rule", search="eot")).pages[0].body
-    assert body.startswith("_früher „Zugendesegment“, heute Endsegment = End Step_") and "Regel **513**" in body
+    page = (await run_answer(ctx, "rule", search="eot")).pages[0]
+    # the term page says how „eot“ was read, in the ranked search's words, above the term's old name
+    assert page.title == "Endsegment – Regel 513"
+    assert page.body.startswith(f"{EOT}\n_früher „Zugendesegment“, heute Endsegment = End Step_")
+    assert "Regel **513**" in page.body
+    prio = (await run_answer(ctx, "rule", search="prio")).pages[0]  # „prio“: Priorität (117), the term page
+    assert prio.title == "Priorität – Regel 117"
+    assert prio.body.startswith("Gelesen als die Wörter der Dokumente (Spielersprache): „prio“ als „priorität“.\n")
+    vorrang = (await run_answer(ctx, "rule", search="vorrang")).pages[0]  # the old term, no players' word
+    assert vorrang.body.startswith("_früher „Vorrang“, heute Priorität = Priority_")
 
 
 async def test_a_search_without_players_words_says_none(ctx):
