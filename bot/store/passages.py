@@ -344,7 +344,7 @@ class PassageQueries(StoreBase):
         of ``besides`` (``("term",)``: beyond the term table), with ``documents`` only those of the bot's
         documents (keys ``001:26``, not ``term:…``, ``cr:…`` or a card file's). The index matches a word with its
         accents removed as well (``fur`` finds „für“); a passage that holds the word so and not as given is no use
-        of it, but counts towards ``limit``. One indexed look-up.
+        of it and is left out before ``limit`` is counted. One indexed look-up.
 
         Raises:
             SearchIndexMissing: the store has no passage index (German "Datenbank veraltet").
@@ -361,6 +361,11 @@ class PassageQueries(StoreBase):
                 params += wanted
         if documents:
             where += " AND p.key GLOB '[0-9][0-9][0-9]:*'"
+        # the index also matches the word accent-folded: only a column holding it as given counts, tested before the
+        # limit so a passage that holds it only folded takes no place of one that holds it
+        asked = [c for c, on in (("f.names", title), ("f.terms", text)) if on]
+        where += " AND (" + " OR ".join(f"instr(' ' || coalesce({c}, '') || ' ', ?) > 0" for c in asked) + ")"
+        params += [f" {term} "] * len(asked)
         rows = await self.fetch_search(_USES + where + " LIMIT ?", (*params, limit))
         uses = [TermUse(int(pid), key, kind, mid, title and term in (names or "").split(),
                         text and term in (terms or "").split()) for pid, key, kind, mid, names, terms in rows]

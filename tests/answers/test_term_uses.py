@@ -4,11 +4,15 @@ the page of Match lists those passages (bot/answers/term_uses.py)."""
 
 from __future__ import annotations
 
+import shutil
+import sqlite3
+
 import pytest
 
 from bot.answers import run_answer
 from bot.answers.terms import document_entries
 from bot.answers.unexplained import used_beyond_table
+from bot.store import Store
 from bot.terms import term_index
 
 NOT_USED = "Die Dokumente des Bots verwenden diesen Begriff nicht."
@@ -68,6 +72,30 @@ async def test_the_store_says_where_a_term_is_used_in_a_title_or_a_text(ctx):
     for bad in ("zzk cascade OR x", "no-fts)", ""):
         with pytest.raises(ValueError, match="no term to look up"):
             await ctx.store.term_uses(bad)
+
+
+async def test_a_passage_holding_the_word_only_accent_folded_takes_no_place_of_a_use(built_db, tmp_path):
+    # The index folds accents („zuschiess“ finds „züschiess“): a passage before 001:2929 whose title holds the word
+    # only so came first and, with limit=1, hid 001:2929's title „Karten mit doppeltem Zuschießen“, which holds it
+    db = tmp_path / "folded.sqlite3"
+    shutil.copy(built_db, db)
+    with sqlite3.connect(db) as conn:
+        first, names, terms, raw = conn.execute(
+            "SELECT i.id, i.names, i.terms, i.raw FROM passage_index i JOIN passages p ON p.id = i.id "
+            "WHERE p.kind = 'mechanic' ORDER BY i.id LIMIT 1").fetchone()
+        conn.execute("INSERT INTO passages_fts (passages_fts, rowid, names, terms, raw) VALUES ('delete', ?, ?, ?, ?)",
+                     (first, names, terms, raw))
+        conn.execute("UPDATE passages SET names = names || ' züschiess' WHERE id = ?", (first,))
+        conn.execute("INSERT INTO passages_fts (rowid, names, terms, raw) SELECT id, names, terms, raw FROM "
+                     "passage_index WHERE id = ?", (first,))
+    store = await Store.open(db)
+    try:
+        uses = await store.term_uses("zuschiess", kinds=("mechanic",), limit=1)
+        assert [(u.key, u.in_title, u.in_text) for u in uses] == [("001:2929", True, False)]
+        # as given, the accented word is the changed passage's (000:1), and 001:2929 holds it only folded
+        assert [u.key for u in await store.term_uses("züschiess", kinds=("mechanic",))] == ["000:1"]
+    finally:
+        await store.close()
 
 
 async def test_the_term_page_and_the_frage_line_read_the_same_uses(ctx):
