@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable, Collection
 
 from bot.stopwords import SEPARABLE_PREFIXES
+from bot.text import clean, fold
 
 #: Most words between a finite verb and its prefix at the end of the clause („handelt sich der Zauber dann ab“: 4).
 REACH = 6
@@ -22,13 +23,19 @@ REACH = 6
 CLAUSE_STARTS = frozenset({"und", "oder", "aber", "wenn", "falls", "dann", "was", "wie", "wann", "weil", "bevor",
                            "nachdem", "sobald", "obwohl", "damit", "sodass", "kann", "darf", "muss", "wird", "bzw"})
 _PREFIXES = frozenset(SEPARABLE_PREFIXES)
-#: A word at the end of a clause: a punctuation mark or the end of the text after it.
-_CLAUSE_END = re.compile(r"(\w+)\s*(?:[,.;:!?)]|$)")
+#: A word as the question's tokens are (:func:`bot.text.tokens`), with group ``end`` when it ends a clause: a
+#: punctuation mark or the end of the text after it.
+_CLAUSE_END = re.compile(r"([^\W_]+)(?P<end>\s*(?:[,.;:!?)]|$))?")
 
 
-def clause_ends(text: str) -> frozenset[str]:
-    """The lower-case words of ``text`` that end a clause (a punctuation mark or the text's end after them)."""
-    return frozenset(m.group(1).lower() for m in _CLAUSE_END.finditer(text))
+def clause_ends(text: str) -> dict[str, list[bool]]:
+    """Each word of ``text`` (folded as the question's tokens, :func:`bot.text.tokens`) → per occurrence, in order,
+    whether it ends a clause (a punctuation mark or the text's end after it): „spielt die karte aus der hand, löst
+    das aus?“ → ``"aus": [False, True]``. Linear in ``text``."""
+    ends: dict[str, list[bool]] = {}
+    for m in _CLAUSE_END.finditer(fold(clean(text))):
+        ends.setdefault(m.group(1), []).append(m.group("end") is not None)
+    return ends
 
 
 def _infinitives(word: str, lemma: Callable[[str], str]) -> list[str]:
@@ -46,17 +53,22 @@ def joined(words: list[str], text: str, lemma: Callable[[str], str], names: Coll
     """``words`` (a question's lower-case tokens, ``text`` as typed) with each finite verb whose separable prefix
     ends its clause replaced by the infinitive with the prefix (``["handelt", "der", "zauber", "ab"]`` →
     ``["abhandeln", "der", "zauber", "ab"]``) where ``names`` (the concepts' name words) hold that infinitive;
-    ``lemma`` gives a word's infinitive (``handelt`` → ``handeln``). The prefix stays (a stop word). Linear in the
-    words: each prefix looks back at most :data:`REACH` words."""
+    ``lemma`` gives a word's infinitive (``handelt`` → ``handeln``). The prefix stays (a stop word). A prefix ends its
+    clause by its own position (:func:`clause_ends`, the n-th occurrence of the word in ``words`` is the n-th in
+    ``text``): „spielt … aus der hand, … löst das aus?“ joins no „ausspielen“. Linear in the words: each prefix looks
+    back at most :data:`REACH` words."""
     if _PREFIXES.isdisjoint(words):
         return words
     ends = clause_ends(text)
     out = list(words)
+    seen: dict[str, int] = {}  # occurrences of each prefix so far: the n-th in the words is the n-th in the text
     for j, prefix in enumerate(words):
         if prefix not in _PREFIXES:
             continue
+        nth = seen[prefix] = seen.get(prefix, -1) + 1
         after = words[j + 1] if j + 1 < len(words) else None
-        if not (after is None or after in CLAUSE_STARTS or prefix in ends):
+        at_end = nth < len(ends.get(prefix, ())) and ends[prefix][nth]  # this occurrence, not another of the word
+        if not (after is None or after in CLAUSE_STARTS or at_end):
             continue
         for i in range(j - 1, max(-1, j - 1 - REACH), -1):
             verb = next((prefix + v for v in _infinitives(words[i], lemma) if prefix + v in names), None)

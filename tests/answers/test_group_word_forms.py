@@ -75,3 +75,10 @@ async def test_a_separable_verb_written_apart_names_its_term(ctx):
     # the preposition „aus“ before its noun is no prefix: „spielst du die kreatur aus der hand“ reads no „ausspielen“
     words = r.analyser.analyse("spielst du die kreatur aus der hand", question=True).words
     assert "ausspielen" not in words and "spielst" in words
+    # the same word at a clause's end later does not make the preposition one: each occurrence by its position
+    # („aus der hand“ is a preposition; the last „aus“ is „löst … aus“, not „spielt … aus“)
+    words = r.analyser.analyse("spielt er die karte aus der hand, löst das etwas aus?", question=True).words
+    assert "ausspielen" not in words and "spielt" in words
+    # „an eine kreatur“: the aura is not „angelegt“ by the „an“ of „greift diese an“ (that one reads „angreifen“)
+    words = r.analyser.analyse("legt man eine aura an eine kreatur, greift diese an?", question=True).words
+    assert "anlegen" not in words and "legt" in words and "angreifen" in words
