@@ -93,6 +93,8 @@ class GermanArgumentParser(argparse.ArgumentParser):
 
     def __init__(self, *args: Any, add_help: bool = True, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", _GermanHelp)
+        # the parser's options as added (-h and --help first): what :func:`command_at` and :func:`dashed_ids` read
+        self.options: list[argparse.Action] = []
         super().__init__(*args, add_help=False, **kwargs)
         self._positionals.title, self._optionals.title = "Argumente", "Optionen"
         if add_help:
@@ -106,6 +108,13 @@ class GermanArgumentParser(argparse.ArgumentParser):
                 message = pattern.sub(german, message)
                 break
         self.exit(2, f"{self.prog}: {one_line(message)} (Hilfe: {self.prog} --help)\n")
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        """argparse's :meth:`~argparse.ArgumentParser.add_argument`, an option's action kept in :attr:`options`."""
+        action = super().add_argument(*args, **kwargs)
+        if action.option_strings:
+            self.options.append(action)
+        return action
 
 
 def _port(text: str) -> int:
@@ -212,8 +221,6 @@ def _parser_with(add_common: Callable[[argparse.ArgumentParser], None]) -> type[
 
     class SubcommandParser(GermanArgumentParser):
         def __init__(self, *args: Any, settings: bool = True, **kwargs: Any) -> None:
-            # the subcommand's options as added (-h and --help first): what :func:`dashed_ids` reads as options
-            self.options: list[argparse.Action] = []
             super().__init__(*args, **kwargs)
             if settings:  # settings=False: a subcommand that reads no settings file (init) has no --env-file
                 add_common(self)
@@ -221,26 +228,23 @@ def _parser_with(add_common: Callable[[argparse.ArgumentParser], None]) -> type[
             # unknown option of the typed text, ``--page``) are said with its own program (parse_command_line)
             self.set_defaults(usage_parser=self)
 
-        def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
-            """argparse's :meth:`~argparse.ArgumentParser.add_argument`, an option's action kept in
-            :attr:`options`."""
-            action = super().add_argument(*args, **kwargs)
-            if action.option_strings:
-                self.options.append(action)
-            return action
-
     return SubcommandParser
 
 
-#: The top-level options that take a value (``--env-file DATEI``); :func:`command_at` skips their values.
-VALUED = ("--env-file",)
+def valued_options(parser: argparse.ArgumentParser) -> tuple[str, ...]:
+    """The names of ``parser``'s own options that take a value, as argparse made them (:func:`make_parser`'s top
+    level: ``("--env-file",)``; ``--version`` and ``-h`` take none): an option added to the parser is one here
+    without a second list. ``()`` for a parser that is no :class:`GermanArgumentParser`."""
+    options = parser.options if isinstance(parser, GermanArgumentParser) else []
+    return tuple(name for action in options if action.nargs != 0 for name in action.option_strings)
 
 
-def command_at(given: list[str]) -> int:
+def command_at(given: list[str], parser: argparse.ArgumentParser) -> int:
     """The index in ``given`` (the arguments after the program) of the subcommand's name, as argparse reads the
-    top-level parser of :func:`make_parser`: the first argument that is no option (``-…``) and no option's value
-    (:data:`VALUED`, also abbreviated, ``--env``, or with ``=``); everything after ``--``. ``len(given)`` when
-    there is none."""
+    top-level ``parser`` of :func:`make_parser`: the first argument that is no option (``-…``) and no option's value
+    (:func:`valued_options`, also abbreviated, ``--env``, or with ``=``); everything after ``--``. ``len(given)``
+    when there is none."""
+    valued_names = valued_options(parser)
     i = 0
     while i < len(given):
         word = given[i]
@@ -248,7 +252,7 @@ def command_at(given: list[str]) -> int:
             return i + 1
         if not word.startswith("-") or word == "-":
             return i
-        valued = "=" not in word and len(word) > 2 and any(v.startswith(word) for v in VALUED)
+        valued = "=" not in word and len(word) > 2 and any(v.startswith(word) for v in valued_names)
         i += 2 if valued else 1
     return len(given)
 
@@ -283,7 +287,7 @@ def dashed_ids(given: list[str], parser: argparse.ArgumentParser) -> list[str]:
     ``press --json -- -x``): every id the bot could be handed is pressable, where argparse would read it as an
     unknown option and miss the KNOPF. Unchanged for every other subcommand, after a ``--`` typed, or once the KNOPF
     was given."""
-    at = command_at(given)
+    at = command_at(given, parser)
     if at >= len(given) or given[at] != "press" or (at and given[at - 1] == "--"):
         return given
     options = press_options(parser)
@@ -309,7 +313,7 @@ def parse_command_line(parser: argparse.ArgumentParser, argv: list[str] | None) 
     given = dashed_ids(list(sys.argv[1:] if argv is None else argv), parser)
     args, extras = parser.parse_known_args(given)
     if extras:
-        top = [w for w in given[: command_at(given)] if w in extras]
+        top = [w for w in given[: command_at(given, parser)] if w in extras]
         rest = list(extras)
         for word in top:
             rest.remove(word)

@@ -218,7 +218,8 @@ def test_an_argument_no_parser_takes_is_said_by_the_parser_it_was_given_to(args,
     with pytest.raises(SystemExit) as stop:
         parse_command_line(make_parser(), args)
     assert stop.value.code == 2
-    assert command_at(["--env-file", "call", "build", "x"]) == 2 and command_at(["--", "call"]) == 1
+    top = make_parser()
+    assert command_at(["--env-file", "call", "build", "x"], top) == 2 and command_at(["--", "call"], top) == 1
     # argparse's public API only: no parser method is overridden (a subcommand's parse is argparse's business)
     sub = _parser_with(lambda parser: None)
     assert "parse_known_args" not in vars(sub) and "_parse_known_args" not in vars(sub)
@@ -331,3 +332,15 @@ def test_serve_with_its_health_port_on_its_own_port_is_a_usage_error(from_env, c
     assert cmd_serve(settings, args) == 2  # type: ignore[arg-type]
     assert capsys.readouterr().err == ("--port und --health-port (HEALTH_PORT) sind beide 18590: der Gesundheits-Port "
                                        "braucht einen eigenen Port (ohne ihn antwortet /health auf --port).\n")
+
+
+def test_the_top_level_options_with_a_value_are_taken_from_the_parser():
+    from bot.__main__ import command_at, make_parser, valued_options
+
+    top = make_parser()
+    assert valued_options(top) == ("--env-file",)  # --version and -h/--help take none
+    assert command_at(["--version", "call"], top) == 1 and command_at(["--env", ".env", "press", "x"], top) == 2
+    # an option added to the parser is skipped with its value, without a second list to keep
+    top.add_argument("--profil", metavar="NAME")
+    assert command_at(["--profil", "call", "build", "x"], top) == 2
+    assert command_at(["--profil=call", "build"], top) == 1
