@@ -1,9 +1,11 @@
 """Button arguments that name an entry of the store, in the one spelling the bot writes (:mod:`bot.custom_id`
 checks each against the :class:`~bot.custom_id.ArgPattern` its action declares): a rule number
-(:data:`RULE_ARG`) and a passage key (:data:`PASSAGE_KEY`), which the importer also checks every key against."""
+(:data:`RULE_ARG`) and a passage key (:data:`PASSAGE_KEY`), which the importer also checks every key against; a
+name as a button carries it (:func:`safe_key`: a passage key, a term's name)."""
 
 from __future__ import annotations
 
+import re
 from typing import Annotated
 
 from bot.custom_id import PLAIN, ArgPattern
@@ -34,3 +36,21 @@ PASSAGE_KEY = ArgPattern(
 )
 #: The argument of ``rb:passage:<key>``: a :data:`PASSAGE_KEY`.
 PassageKey = Annotated[str, PASSAGE_KEY]
+
+
+#: Characters a button argument may not hold (:data:`bot.custom_id.PLAIN`): brackets go, typographic quotes
+#: become straight ones, anything else PLAIN refuses (``/ _ # *`` …) becomes ``-``.
+_KEY_DROP = str.maketrans({"(": None, ")": None, "[": None, "]": None, "’": "'", "‘": "'", "“": '"', "”": '"',
+                           "„": '"'})
+_KEY_UNSAFE = re.compile(r"[^\w .,:;'+=!?&%\"-]|_")
+
+
+def safe_key(key: str) -> str:
+    """``key`` as a passage key that a button's custom_id carries unchanged (``rb:passage:<key>``, whose argument
+    :data:`bot.custom_id.PLAIN` checks): ``glossary:Bury (Obsolete)`` → ``glossary:Bury Obsolete``,
+    ``term:+1/+1-Marke`` → ``term:+1-+1-Marke``, ``glossary:City’s Blessing`` → ``glossary:City's Blessing``.
+    The documents' keys (``001:78``, ``cr:702.51a``) are unchanged."""
+    if not _KEY_UNSAFE.search(key) and "--" not in key:  # most keys: nothing to drop, replace or merge
+        return key.strip(" -")
+    text = _KEY_UNSAFE.sub("-", key.translate(_KEY_DROP))
+    return re.sub(r"-{2,}", "-", text).strip(" -")

@@ -94,6 +94,7 @@ ACTION_MODULES = {
     "passage": "questions",
     "rule": "rules",
     "rulex": "rules",
+    "term": "rules",
     "rulings": "rulings",
     "split": "chat",
 }

@@ -52,7 +52,17 @@ from bot.answers.rule_numbers import read_commas, rule_numbers, several_rules
 from bot.answers.rule_search import keyword_reply
 from bot.answers.sense_terms import senses_line
 from bot.answers.sources import TABLE_SOURCE
-from bot.answers.terms import lookup, rule_term_uses, term_reply, terms_besides, terms_line, terms_of_words
+from bot.answers.terms import (
+    TERM_ACTION,
+    lookup,
+    rule_term_uses,
+    term_actions,
+    term_named,
+    term_reply,
+    terms_besides,
+    terms_line,
+    terms_of_words,
+)
 from bot.answers.today_index import (
     TodayIndex,
     number_label,
@@ -195,11 +205,8 @@ async def _not_in_store(ctx: AnswerContext, index: TodayIndex, cat: RuleCatalog,
             f"{heading.number}{' ' + heading.title if heading.title else ''}; die Nummer bleibt wie gedruckt).\n\n"
             + _rule_block(index, q)
         )
-        return Reply(
-            pages=[Page(title=f"Regel {number} (gedruckt als {q.number})", body=body)],
-            source=source_line(q.document),
-            date=q.document.date,
-        )
+        return Reply(pages=[Page(title=f"Regel {number} (gedruckt als {q.number})", body=body)],
+                     source=source_line(q.document), date=q.document.date)
     found = mentions(cat, number)
     if not found:
         nearest = nearest_numbers(cat.numbers(), number)
@@ -320,6 +327,7 @@ async def _searched(ctx: AnswerContext, search: str) -> Reply:
         # the terms' own pages lead, the word matches below may hold neither term („manawert geteilte karte“)
         hits = next((p for p in reply.pages if not p.title.endswith("“ heute")), reply.pages[0])
         hits.body = f"{terms_line(named)}\n\n{hits.body}"
+        hits.actions = [*term_actions(named), *(reply.actions if hits.actions is None else hits.actions)]
     if read:
         reply = with_note(reply, f"„{shown}“ ist so keine Regelnummer; gelesen als {number} ({read[1]}).")
     if readings and reply.pages:  # „702,190“ read as the rule 702.190: said above its text
@@ -346,8 +354,7 @@ async def _rule_or_term(ctx: AnswerContext, query: str, number: str | None, matc
         if cited is not None:
             return cited
     if match is not None:
-        # The term's rule first (by meaning), then the documents' full-text hits for the query. A players' word read
-        # as the documents' words („eot“: Zugendesegment, the page of Endsegment) is said as the ranked search says it
+        # The term's rule first, then the documents' hits; a players' word („eot“) said as the ranked search says it
         reply = await with_register(ctx, query, await term_reply(ctx, match))
         if (players := players_reading(query)) and reply.pages:
             reply.pages[0].body = f"{players}\n{reply.pages[0].body}"
@@ -396,6 +403,16 @@ async def cited_number(ctx: AnswerContext, number: str) -> Reply | None:
         if misprint is not None:
             cited = await cited_number_reply(ctx, misprint[1].number, lambda: rule_reply(ctx, number))
     return cited
+
+
+@action(TERM_ACTION)
+async def term_action(ctx: AnswerContext, arg: str) -> Reply:
+    """Button ``rb:term:<name>`` (:func:`bot.answers.terms.term_actions`): the term's page as ``/regel suche: <name>``
+    opens it (:func:`_rule_or_term`, the review line), or a German error for a name the table lacks (not echoed)."""
+    if (term := term_named(arg)) is None:
+        raise UserError("Begriff nicht gefunden", "Diesen Begriff kennt die Begriffstabelle nicht (mehr).")
+    reply = await _rule_or_term(ctx, term.german, None, TermMatch(term, term.german, "exact"))
+    return with_review(await today_index(ctx.store), reply, term.rule)
 
 
 @action("rulex")

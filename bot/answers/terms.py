@@ -21,6 +21,7 @@ from bot.answers.sources import TABLE_SOURCE, passage_source
 from bot.answers.term_uses import rule_text_uses
 from bot.answers.today import PageNotes, status_text
 from bot.answers.today_index import today_index
+from bot.button_args import safe_key
 from bot.concepts import concept_id
 from bot.reply import Action, Choice, Page, Reply, in_quotes
 from bot.terms import MAIN, VARIANT, Term, TermMatch, synonyms, term_concept, term_index
@@ -280,6 +281,23 @@ def terms_of_words(query: str) -> list[Term]:
     return terms if len(terms) > 1 else []
 
 
+#: The action of a term's button (``rb:term:<name>``, :func:`term_action`): the term's page, as ``/regel suche``
+#: opens it by the term's name.
+TERM_ACTION = "term"
+
+
+def term_actions(terms: list[Term]) -> list[Action]:
+    """A button per term of ``terms`` opening its page (``rb:term:<name>``, the German name as a button carries it,
+    :func:`bot.button_args.safe_key`: ``+1/+1-Marke`` → ``+1-+1-Marke``; :func:`term_named` reads it back)."""
+    return [Action(label=f"Begriff: {t.german}"[:80], action=TERM_ACTION, arg=safe_key(t.german)) for t in terms]
+
+
+def term_named(arg: str) -> Term | None:
+    """The term whose German name a term button carries as ``arg`` (:func:`term_actions`), None for any other text
+    (a forged or outdated button): an exact comparison with the table's names, nothing fuzzy."""
+    return next((t for t in term_index().terms if safe_key(t.german) == arg), None)
+
+
 def terms_line(terms: list[Term]) -> str:
     """The line over the ranked search that keeps the terms of the search one click away: ``Begriffe im
     Suchtext: Friedhof (Regel 404), Spielstein (Regel 111) – einzeln: `/regel suche: Friedhof` …``."""
@@ -288,5 +306,17 @@ def terms_line(terms: list[Term]) -> str:
     return f"Begriffe im Suchtext: {named}; jeden einzeln erklärt: {single}"
 
 
-__all__ = ["RULE_WORDS", "document_entries", "lookup", "rule_term_uses", "term_lines", "term_reply", "terms_besides",
-           "terms_line", "terms_of_words"]
+__all__ = [
+    "RULE_WORDS",
+    "TERM_ACTION",
+    "document_entries",
+    "lookup",
+    "rule_term_uses",
+    "term_actions",
+    "term_lines",
+    "term_named",
+    "term_reply",
+    "terms_besides",
+    "terms_line",
+    "terms_of_words",
+]

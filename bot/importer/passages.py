@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.analysis import Analyser, Indexed, tokens
-from bot.button_args import PASSAGE_KEY
+from bot.button_args import PASSAGE_KEY, safe_key
 from bot.definitions import defined_terms
 from bot.terms import OLD_DOCUMENTS, analyser, term_index, term_lines_plain
 
@@ -72,24 +72,8 @@ def prefix_of(file: str) -> str:
     return m.group(1) if m else safe_key(file)
 
 
-#: Characters a button argument may not hold (:data:`bot.custom_id.PLAIN`): brackets go, typographic quotes
-#: become straight ones, anything else PLAIN refuses (``/ _ # *`` …) becomes ``-``.
-_KEY_DROP = str.maketrans({"(": None, ")": None, "[": None, "]": None, "’": "'", "‘": "'", "“": '"', "”": '"',
-                           "„": '"'})
-_KEY_UNSAFE = re.compile(r"[^\w .,:;'+=!?&%\"-]|_")
 #: Longest passage key: ``rb:passage:`` and the key (escaped ``:`` = 3 characters) stay within a custom_id's 100.
 KEY_MAX = 80
-
-
-def safe_key(key: str) -> str:
-    """``key`` as a passage key that a button's custom_id carries unchanged (``rb:passage:<key>``, whose argument
-    :data:`bot.custom_id.PLAIN` checks): ``glossary:Bury (Obsolete)`` → ``glossary:Bury Obsolete``,
-    ``term:+1/+1-Marke`` → ``term:+1-+1-Marke``, ``glossary:City’s Blessing`` → ``glossary:City's Blessing``.
-    The documents' keys (``001:78``, ``cr:702.51a``) are unchanged."""
-    if not _KEY_UNSAFE.search(key) and "--" not in key:  # most keys: nothing to drop, replace or merge
-        return key.strip(" -")
-    text = _KEY_UNSAFE.sub("-", key.translate(_KEY_DROP))
-    return re.sub(r"-{2,}", "-", text).strip(" -")
 
 
 class PassageKeyError(ValueError):
