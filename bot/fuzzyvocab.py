@@ -39,7 +39,7 @@ TABLE_VOCAB = 2_000
 #: word of a reachable length.
 LETTER_FILTER_LENGTH = 12
 #: Format of the stored tables (:meth:`FuzzyVocabulary.tables_json`): a store with another is computed at start.
-TABLES_VERSION = 2
+TABLES_VERSION = 3
 #: Shortest typed word the fuzzy tier looks up (:data:`bot.typos.MIN_FUZZY_LENGTH`): shorter starts are not tabled.
 TABLE_MIN = 3
 
@@ -53,6 +53,16 @@ def _reachable(n: int, cutoff: float) -> tuple[int, int]:
     if c <= 0:
         return 0, 1 << 30
     return max(0, math.ceil(c * n / (200.0 - c))), math.floor((200.0 / c - 1.0) * n)
+
+
+def first_letter_extra(word: str, cut: str) -> bool:
+    """True when ``word`` (typed, being typed) meets the vocabulary start ``cut`` only as ``cut`` with an extra
+    letter put before it: ``word`` without its first letter begins ``cut``, whose first letter differs („chor“,
+    „hord“ of „Horde“; „chor“, „hors“ of „Horst“). A typist's stray letter lands inside a word far more often than
+    before its first letter (as :meth:`bot.vocabulary.Vocabulary.nearest` keeps the first letter), and the typed
+    text is the start of another word as often: „chor“ is „Chor des Konklave“, not a slip of „Horde“. An extra
+    letter inside the word („borros“ for „boros“) is a slip as before."""
+    return len(word) > 1 and word[0] != cut[:1] and cut.startswith(word[1:])
 
 
 class FuzzyVocabulary:
@@ -107,9 +117,12 @@ class FuzzyVocabulary:
 
     def _with_cuts(self, word: str, found: dict[str, float], cutoff: float) -> dict[str, float]:
         """``found`` (``word``'s whole-word matches, a dict of its own) with the words whose start is similar to
-        ``word`` (:meth:`similar` with ``last``) added."""
-        _cuts, groups = self._cut(min(len(word), CUT_MAX))
+        ``word`` (:meth:`similar` with ``last``) added, except a start the word meets only through an extra first
+        letter (:func:`first_letter_extra`: „chor“ is no slip of „hord…“)."""
+        cuts, groups = self._cut(min(len(word), CUT_MAX))
         for score, pos in self._similar_cuts(word, cutoff):
+            if first_letter_extra(word, cuts[pos]):
+                continue
             lower = float(score) - 1.0  # a prefix match ranks just below a whole word
             for w in groups[pos]:
                 if found.get(w, 0.0) < lower:  # the higher score stays (a word keeps its place)
