@@ -60,7 +60,7 @@ def slips(start: str) -> set[str]:
 
 def main() -> None:
     """Print the figures (see the module doc)."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--db", type=Path, default=ROOT / "data" / "regelbot.sqlite3")
     words = names_words(parser.parse_args().db)
     new, new_s = vocabulary(words, True)

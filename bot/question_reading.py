@@ -278,15 +278,15 @@ def slip_said(typed: str, read: str) -> str:
     letter too many „„x“ zu viel“, one missing „„v“ fehlt“, two swapped „„ab“ vertauscht“. Compares case-folded;
     ``""`` when the two are the same or further apart."""
     a, b = typed.replace(" ", "").casefold(), read.casefold()
-    ops = Levenshtein.editops(a, b)
+    ops = [(op.tag, op.src_pos, op.dest_pos) for op in Levenshtein.editops(a, b)]  # (tag, in a, in b)
     if len(ops) == 1:
-        op = ops[0]
-        letter = quote_user(a[op.src_pos] if op.tag != "insert" else b[op.dest_pos], 4)
-        said = {"replace": lambda: f"„{letter}“ statt „{quote_user(b[op.dest_pos], 4)}“",
+        tag, src, dest = ops[0]
+        letter = quote_user(a[src] if tag != "insert" else b[dest], 4)
+        said = {"replace": lambda: f"„{letter}“ statt „{quote_user(b[dest], 4)}“",
                 "delete": lambda: f"„{letter}“ zu viel", "insert": lambda: f"„{letter}“ fehlt"}
-        return said[op.tag]()
+        return said[tag]()
     if len(ops) == 2 and OSA.distance(a, b) == 1:  # two neighbouring letters swapped
-        at = min(op.src_pos for op in ops)
+        at = min(src for _tag, src, _dest in ops)
         return f"„{quote_user(a[at:at + 2], 4)}“ vertauscht"
     return ""
 
