@@ -102,6 +102,7 @@ async def test_a_card_without_own_rulings_shows_its_sections_changed_rulings(ctx
 
 
 async def test_the_message_command_shows_the_sections_changed_rulings_too(ctx):
-    reply = await run_answer(ctx, "explain_message", text="Wie funktioniert [[Ley-Linie der Lebenskraft]] mit mulligan?")
+    text = "Wie funktioniert [[Ley-Linie der Lebenskraft]] mit mulligan?"
+    reply = await run_answer(ctx, "explain_message", text=text)
     names = [f.name for page in reply.pages for f in page.fields]
     assert "⚠️ Heute geändert (laut Rulings des Abschnitts „Ley-Linien“)" in names
