@@ -238,6 +238,10 @@ async def test_a_share_button_whose_answer_is_an_error_is_checked_and_stays_priv
     assert error.error and error.pages[0].title == "Bitte einen Kartennamen angeben"  # markup alone: nothing typed
     forged = await press(encode(SHARE, inv, 1, "ZK7dJw"), run)  # a fingerprint no page of the answer has
     assert forged.reply is CHANGED
+    # the fingerprint cannot tell a forged button from new data: the message names both
+    assert forged.reply.pages[0].body == ("Diese Seite sieht heute anders aus als beim Absenden der Antwort (neue "
+                                          "Daten oder ein Zufallsteil), oder der Knopf wurde verändert. Bitte den "
+                                          "Befehl erneut ausführen.")
     made = await press(encode(SHARE, inv, 1, page_checks(error, fit_reply(error), inv)[0]), run)
     assert made.reply.error and made.reply.ephemeral and made.reply.pages[0].title == error.pages[0].title
 

@@ -79,7 +79,8 @@ def card_choices_for(key: str, options: dict[str, Any], exc: UnknownCard) -> lis
 def offers_cards(key: str) -> Any:
     """Decorator for the calculator answer registered as ``key`` (put it under ``@answer(key)``): an
     :class:`UnknownCard` it raises becomes a :class:`~bot.errors.UserError` with the candidates as choices
-    (:func:`card_choices_for`). The signature stays the answer's (the custom_id codec reads it)."""
+    (:func:`card_choices_for`), its buttons (``actions``: where the documents mention a name) kept. The signature
+    stays the answer's (the custom_id codec reads it)."""
 
     def deco(fn: AnswerFn) -> AnswerFn:
         signature = inspect.signature(fn)
@@ -91,7 +92,8 @@ def offers_cards(key: str) -> Any:
             except UnknownCard as exc:
                 bound = signature.bind(ctx, *args, **kwargs)
                 options = {n: v for n, v in bound.arguments.items() if n != "ctx"}
-                raise UserError(exc.title, exc.body, choices=card_choices_for(key, options, exc)) from exc
+                raise UserError(exc.title, exc.body, actions=exc.actions,
+                                choices=card_choices_for(key, options, exc)) from exc
 
         CALCULATORS[key] = wrapper
         return wrapper

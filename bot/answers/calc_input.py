@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from bot.answers.calc_choices import UnknownCard
 from bot.answers.calc_words import mana
+from bot.answers.mentioned_names import mention_actions, mention_line, mentioned_card
 from bot.answers.name_notes import reading_line
 from bot.answers.registry import AnswerContext, UserError
 from bot.question_reading import first_markup
@@ -123,10 +124,13 @@ async def read_cost(ctx: AnswerContext, text: str, what: str = "Kosten") -> Cost
         if hit is None:  # the candidates /karte offers, as one-click choices (bot/answers/calc_choices.py)
             hits = found.candidates or ctx.names.search(text, limit=5)
             hint = ("\nMeintest du: " + ", ".join(h.card_name for h in hits)) if hits else ""
-            raise UnknownCard(
-                f"„{quote_user(text, 80)}“ ist weder Manakosten noch eine bekannte Karte",
-                f"Als Manakosten gelesen: {quote_user(str(exc))}{hint}", text, hits,
-            ) from exc
+            # a card the documents only mention (002 gives Destined // Lead's mana value): where, not a cost
+            said = await mentioned_card(ctx, text) if not found.candidates else None
+            hint += f"\n{mention_line(text, said)}" if said is not None else ""
+            unknown = UnknownCard(f"„{quote_user(text, 80)}“ ist weder Manakosten noch eine bekannte Karte",
+                                  f"Als Manakosten gelesen: {quote_user(str(exc))}{hint}", text, hits)
+            unknown.actions = mention_actions(said) if said is not None else []
+            raise unknown from exc
         faces = None
     if faces is not None and (hit is None or hit.tier != EXACT):
         return CostInput(faces, mana(faces))

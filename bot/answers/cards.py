@@ -31,7 +31,7 @@ from bot.answers.registry import AnswerContext, UserError, action, answer, compl
 from bot.answers.today import STYLES, TERMS_HEAD, entry_status, notice_line, statement_lines, terms_listing
 from bot.answers.today_index import TodayIndex, quote_line, today_index
 from bot.custom_id import RowId
-from bot.reply import Action, Choice, Field, Page, Reply, format_date, quote_user
+from bot.reply import Action, Choice, Field, Page, Reply, format_date, in_quotes, quote_user
 from bot.rules import mana as engine
 from bot.search import EXACT, IN_MEMORY_ENTRIES, Lookup, NameHit, NameIndex
 from bot.store import CardRecord, DocumentRecord, MechanicRecord, RulingRecord
@@ -167,7 +167,7 @@ def keyword_fields(index: TodayIndex, sections: list[MechanicRecord], card: Card
 
 
 def today_fields(index: TodayIndex, card: CardRecord, rulings: list[RulingRecord],
-                 sections: list[MechanicRecord] | None = None) -> list[Field]:
+                 sections: list[MechanicRecord] | None = None, group: list[RulingRecord] | None = None) -> list[Field]:
     """What the register says about the printed text today, as embed fields (each ≤ 1024 characters):
 
     * ``⚠️ Einberufen: gedruckter Erinnerungstext heute überholt`` — a keyword whose mechanics section (of
@@ -176,18 +176,33 @@ def today_fields(index: TodayIndex, card: CardRecord, rulings: list[RulingRecord
       Feld der Unterdrückung: „aktivieren“ statt „(eine Fähigkeit) spielen“, with the rules as evidence;
     * ``Heute geändert`` — every ``changed`` row of ``data/changes.toml`` that names one of the card's
       rulings (Tressen aus Feuer: mana burn is gone, the pool empties at the end of each step, CR 106.4); a row
-      "zu prüfen" (its rule changed in newer rules) with its review line and the new official text.
+      "zu prüfen" (its rule changed in newer rules) with its review line and the new official text;
+    * ``Heute geändert (laut Rulings des Abschnitts „…“)`` — the same for ``group``, the rulings of the card's
+      mechanics section (of ``sections``, its :attr:`bot.store.CardRecord.mechanic_id`): Ley-Linie der Lebenskraft
+      has no rulings of its own, those of „Ley-Linien“ (001) are outdated (CR 103.6).
     """
     fields = keyword_fields(index, sections or [], card)
     terms = entry_status(index, "card", card.id).terms
     if terms:
         fields.append(Field(TERMS_HEAD, shorten(terms_listing(index, terms), 1024)))
-    notices = {n.key: n for r in rulings for n in entry_status(index, "ruling", r.id).notices if n.kind == "changed"}
-    if notices:  # a row "zu prüfen" with its review line and the new official text (review_lines)
-        text = "\n".join("\n".join(statement_lines(index, n, "• ")) for n in notices.values())
-        mark = STYLES["review" if any(n.reviews for n in notices.values()) else "changed"].mark
-        fields.append(Field(f"{mark} Heute geändert (laut Rulings der Karte)", _clip(text, 1024)))
+    section = next((m for m in sections or [] if m.id == card.mechanic_id), None)
+    whose = f"des Abschnitts {in_quotes(section.title)}" if section is not None else "der Mechanik"
+    for owner, rs in (("der Karte", rulings), (whose, group or [])):
+        if (field := changed_field(index, rs, owner)) is not None:
+            fields.append(field)
     return fields
+
+
+def changed_field(index: TodayIndex, rulings: list[RulingRecord], owner: str) -> Field | None:
+    """``⚠️ Heute geändert (laut Rulings <owner>)``: what every ``changed`` register row naming one of ``rulings``
+    says today (a row "zu prüfen" with its review line and the new official text, ``🔎``), ≤ 1024 characters; None
+    when no row names one."""
+    notices = {n.key: n for r in rulings for n in entry_status(index, "ruling", r.id).notices if n.kind == "changed"}
+    if not notices:
+        return None
+    text = "\n".join("\n".join(statement_lines(index, n, "• ")) for n in notices.values())
+    mark = STYLES["review" if any(n.reviews for n in notices.values()) else "changed"].mark
+    return Field(f"{mark} Heute geändert (laut Rulings {owner})", _clip(text, 1024))
 
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-ZÄÖÜ{„])|\n")
@@ -360,7 +375,8 @@ async def card_reply(ctx: AnswerContext, card: CardRecord) -> Reply:
     if card.is_split:
         actions.append(Action(label="Regeln für geteilte Karten", action=SPLIT_ACTION, arg=""))
     doc = card.document
-    today = today_fields(await today_index(ctx.store), card, rulings, await ctx.store.mechanic_sections())
+    group = await ctx.store.rulings_for_mechanic(card.mechanic_id) if card.mechanic_id is not None else []
+    today = today_fields(await today_index(ctx.store), card, rulings, await ctx.store.mechanic_sections(), group)
     page = card_page(card, errata(card, rulings), today)
     page.picture = await ctx.store.card_image_url(card.id)  # after `build --cards` where the card data names one
     return Reply(pages=[page], source=doc.title, date=doc.date, actions=actions)

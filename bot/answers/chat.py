@@ -9,12 +9,14 @@ on split cards in general of document 002 (18.04.2017 / 14.07.2017), which recor
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import replace
 
 from bot.answers.card_rulings import card_rulings
 from bot.answers.cards import SPLIT_ACTION, card_choices, card_reply, find_card_noted, with_note
 from bot.answers.layout import ruling_pages
 from bot.answers.mechanics import mechanic_pages, mechanics
+from bot.answers.mentioned_names import Mentioned, mention_actions, mention_line, mentioned_card
 from bot.answers.name_notes import NOTED, reading_line
 from bot.answers.registry import UNKNOWN_BUTTON_TEXT, AnswerContext, UserError, action, answer
 from bot.answers.today_index import today_index
@@ -149,15 +151,18 @@ async def explain_cards(ctx: AnswerContext, ids: str, missing: str = "", typed: 
         raise UserError("Ungültige Kartenliste", UNKNOWN_BUTTON_TEXT)
     names = [shorten(m, MISSING_NAME_MAX) for m in missing.split("\n") if clean(m)][:EXPLAIN_MAX]
     cards = await _cards_for(ctx, [int(i) for i in ids.split(",")] if ids else [])
+    # a name no card has that the documents print („Destined // Lead“ in 002's rulings): said, as /karte says it
+    mentions = {n: m for n in names if not ctx.names.lookup(n).candidates and (m := await mentioned_card(ctx, n))}
     if not cards:
-        shown = ", ".join(f"„{quote_user(name, MISSING_NAME_MAX)}“" for name in names)
+        shown = ", ".join(f"„{quote_user(name, MISSING_NAME_MAX)}“" for name in names if name not in mentions)
         raise UserError(
             "Keine Karten in dieser Nachricht gefunden",
-            (f"Keine Karte passt zu {shown}.\n" if names else "")
+            (f"Keine Karte passt zu {shown}.\n" if shown else "")
+            + "".join(f"{mention_line(n, m)}\n" for n, m in mentions.items())
             + f"Kartennamen ({'deutsch oder englisch' if await ctx.store.has_english_names() else 'deutsch'}) "
             "werden im Text erkannt, oder in doppelten eckigen Klammern: `[[Boros-Rekrut]]`."
             + (f"\n{SPOILER_NOTE}" if hidden else ""),
-            choices=missing_page(ctx, names)[1][:CHOICES_MAX],
+            choices=missing_page(ctx, names, mentions)[1][:CHOICES_MAX],
         )
     pages: list[Page] = []
     actions: list[Action] = []
@@ -176,7 +181,7 @@ async def explain_cards(ctx: AnswerContext, ids: str, missing: str = "", typed: 
             elif a.action == SPLIT_ACTION:
                 actions.append(a)
     if names:
-        page, picks = missing_page(ctx, names)
+        page, picks = missing_page(ctx, names, mentions)
         pages.append(page)
         actions += picks
     unique = list({(a.action, a.arg): a for a in actions}.values())
@@ -194,13 +199,19 @@ SPOILER_NOTE = ("Namen hinter Spoilern (\\|\\|…\\|\\|) werden hier nicht erkl�
 MISSING_PICKS = 2
 
 
-def missing_page(ctx: AnswerContext, names: list[str]) -> tuple[Page, list[Action]]:
+def missing_page(ctx: AnswerContext, names: list[str],
+                 mentions: Mapping[str, Mentioned] | None = None) -> tuple[Page, list[Action]]:
     """The page naming the ``names`` that fit no card (escaped when shown), each with the cards it may mean
     (the same rule as ``/karte``: :meth:`bot.search.NameIndex.lookup`), and those cards as "Meintest du"
-    buttons (``rb:card:<id>``)."""
+    buttons (``rb:card:<id>``); a name of ``mentions`` (the documents print it:
+    :func:`bot.answers.mentioned_names.mentioned_card`) with where they print it and a button to that place."""
     lines: list[str] = []
     picks: list[Action] = []
     for name in names:
+        if mentions and (found := mentions.get(name)) is not None:
+            lines.append(f"• {mention_line(name, found)}")
+            picks += mention_actions(found)
+            continue
         candidates = ctx.names.lookup(name, offer=MISSING_PICKS).candidates
         meant = " oder ".join(f"**{h.card_name}**" for h in candidates)
         lines.append(f"• {quote_user(name, MISSING_NAME_MAX)}" + (f" – meintest du {meant}?" if meant else ""))

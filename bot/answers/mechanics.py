@@ -28,8 +28,9 @@ from bot.answers.registry import (
     parse_id,
 )
 from bot.answers.rule_catalog import RuleCatalog, catalog
+from bot.answers.rule_status import rule_head
 from bot.answers.today import entry_status, heute_block, terms_line
-from bot.answers.today_index import TodayIndex, number_label, today_index
+from bot.answers.today_index import TodayIndex, today_index
 from bot.custom_id import RowId
 from bot.reply import CHOICES_MAX, Action, Choice, Field, Page, Reply, format_date, quote_user
 from bot.store import MechanicRecord, Store
@@ -74,7 +75,7 @@ def section_text(index: TodayIndex, cat: RuleCatalog, m: MechanicRecord) -> list
     parts = [m.body]
     heading: str | None = None  # the last pure heading ("502.46. Einberufen", no text) – as rules.printed_under
     for q in (q for q in cat.quoted if q.mechanic_id == m.id):
-        head = number_label(index, q.document.file[:3], q.number) + (f" **{q.title}**" if q.title else "")
+        head = rule_head(index, q.document.file[:3], q.number) + (f" **{q.title}**" if q.title else "")
         base = q.number.rstrip("abcdefghijklmnopqrstuvwxyz")
         letter = q.number[len(base) :]
         if not letter:

@@ -19,9 +19,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from bot.answers.explanation_names import named_passages
 from bot.answers.registry import AnswerContext, UserError
+from bot.german_words import not_ordinary
 from bot.reply import Action, quote_user
-from bot.store import CardRecord
+from bot.store import CardRecord, PassageRecord
 from bot.text import clean, shorten, tokens
 
 #: Longest typed name (in words) looked for in the rulings' text when it names no card.
@@ -97,8 +99,11 @@ async def printed_mention(ctx: AnswerContext, query: str) -> Mentioned | None:
         return None
     name = _name_pattern(query)
     pattern = re.compile(name, re.I)
-    rulings = sorted((p for p in (await ctx.store.passages(i for i, _ in hits)).values()
-                      if p.kind == "ruling" and pattern.search(p.text)), key=lambda p: p.id)
+    printed = sorted((p for p in (await ctx.store.passages(i for i, _ in hits)).values()
+                      if p.kind in ("ruling", "explanation") and pattern.search(p.text)), key=lambda p: p.id)
+    rulings = [p for p in printed if p.kind == "ruling"]
+    if not rulings:  # 003 names a card of no FAQ as an example („Eine Karte (Karn Liberated)“, „Tarmogoyf“)
+        return await _explained(ctx, query, printed)
     as_name = re.compile(rf"(?:{EXAMPLE.pattern})\W*{name}|{name}\s*//?\s*\w|\w\s*//?\s*{name}", re.I)
     places: dict[tuple[str, int], str] = {}
     for p in rulings:
@@ -118,6 +123,46 @@ async def printed_mention(ctx: AnswerContext, query: str) -> Mentioned | None:
     return Mentioned(listed, _sentence(rulings[0].text, pattern), own)
 
 
+async def _explained(ctx: AnswerContext, query: str, printed: list[PassageRecord]) -> Mentioned | None:
+    """The entries of the rules explanation 003 among ``printed`` (the passages that print ``query``) that print it
+    as a name: each of its words capitalised as printed (a proper noun) and at least one no ordinary German word
+    (:func:`bot.german_words.not_ordinary`: „Tarmogoyf“, „Doubling Cube“, not „Kreatur“); None when none does."""
+    words = tokens(query)
+    if not await not_ordinary(words):
+        return None
+    exact = re.compile(r"(?<!\w)" + r"\W+".join(re.escape(w[:1].upper()) + f"(?i:{re.escape(w[1:])})"
+                                                 for w in clean(query).split()) + r"(?!\w)")
+    entries = [p for p in printed if p.kind == "explanation" and p.ref_id is not None and exact.search(p.text)]
+    if not entries:
+        return None
+    named = await named_passages(ctx.store, entries)
+    places = tuple((p.title, "rulex", p.ref_id or 0) for p in named[:MENTION_CARDS])
+    return Mentioned(places, _sentence(entries[0].text, re.compile(_name_pattern(query), re.I)), None)
+
+
+def mention_line(query: str, found: Mentioned) -> str:
+    """Where the documents print a typed name no card has (``found``, :func:`mentioned_card`), said in German with
+    the first sentence that prints it (escaped): „„Destined // Lead“ ist nicht in der Datenbank; nur erwähnt in den
+    Rulings zu **Getrieben // Verzweiflung**:“ and the quote; „… nur erwähnt in der Regelerklärung (003) zu **Regel
+    104.3 (Erklärung)**:“ for a name only 003 prints. The one text of every door (``/karte``, the message command,
+    ``/mana``)."""
+    shown = quote_user(query, 80) or "(leer)"
+    quote = f"> {quote_user(found.ruling, MENTION_QUOTE + 10)}"
+    ruled = ", ".join(f"**{label}**" if action == "rulings" else f"Abschnitt **{label}**"
+                      for label, action, _r in found.places if action != "rulex")
+    explained = ", ".join(f"**{label}**" for label, action, _r in found.places if action == "rulex")
+    where = " und ".join([*([f"in den Rulings zu {ruled}"] if ruled else []),
+                          *([f"in der Regelerklärung (003) zu {explained}"] if explained else [])])
+    return f"„{shown}“ ist nicht in der Datenbank; nur erwähnt {where}:\n{quote}"
+
+
+def mention_actions(found: Mentioned) -> list[Action]:
+    """A button to each place of ``found`` (:func:`mention_line`): a card's rulings, a section, an entry of 003."""
+    kinds = {"rulings": "Rulings", "mechanic": "Abschnitt", "rulex": "Regel"}
+    return [Action(label=(label if action == "rulex" else f"{kinds[action]}: {label}")[:80], action=action,
+                   arg=str(ref)) for label, action, ref in found.places]
+
+
 def mentioned_error(query: str, found: Mentioned, choice: str) -> UserError:
     """The German error for a typed name that is no card's but that rulings print (:func:`mentioned_card`): it says
     the name is not in the store and quotes the ruling's sentence; the card's own other name is offered as that card
@@ -128,12 +173,8 @@ def mentioned_error(query: str, found: Mentioned, choice: str) -> UserError:
     quote = f"> {quote_user(found.ruling, MENTION_QUOTE + 10)}"
     card = found.card
     if card is None:
-        listed = ", ".join(f"**{label}**" if action == "rulings" else f"Abschnitt **{label}**"
-                           for label, action, _r in found.places)
-        body = f"„{shown}“ ist nicht in der Datenbank; nur erwähnt in den Rulings zu {listed}:\n{quote}"
-        return UserError(f"Keine Karte „{shown}“ in der Datenbank", body, actions=[
-            Action(label=f"{'Rulings' if action == 'rulings' else 'Abschnitt'}: {label}"[:80], action=action,
-                   arg=str(ref)) for label, action, ref in found.places])
+        return UserError(f"Keine Karte „{shown}“ in der Datenbank", mention_line(query, found),
+                         actions=mention_actions(found))
     body = (f"„{shown}“ ist kein Kartenname in der Datenbank. Die Rulings zu **{card.name}** nennen es:\n{quote}\n"
             f"Meintest du **{card.name}**?")
     actions = [Action(label=f"Karte: {card.name}"[:80], action="card", arg=str(card.id)),
@@ -142,5 +183,15 @@ def mentioned_error(query: str, found: Mentioned, choice: str) -> UserError:
     return UserError(f"Keine Karte „{shown}“ gefunden", body, choices=actions)
 
 
-__all__ = ["EXAMPLE", "MENTION_CARDS", "MENTION_QUOTE", "MENTION_WORDS", "Mentioned", "mentioned_card",
-           "mentioned_error", "printed_mention"]
+__all__ = [
+    "EXAMPLE",
+    "MENTION_CARDS",
+    "MENTION_QUOTE",
+    "MENTION_WORDS",
+    "Mentioned",
+    "mention_actions",
+    "mention_line",
+    "mentioned_card",
+    "mentioned_error",
+    "printed_mention",
+]

@@ -424,7 +424,7 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     sections = await ctx.store.mechanic_sections()
     page = passage_page(index, best.passage, sections, lead, await passage_card(ctx.store, best.passage),
                         await introduced_rules(ctx.store, best.passage))
-    page.title = missed_title(notes, page.title) if register is None else register.title
+    page.title = missed_title(notes, page.title, verdict == OFF_TOPIC_LINE) if register is None else register.title
     page.body = once_today(page.body)  # a row's statement and the passage's below it, when one change made both
     page.fields = _others(index, found, rest, r, sections, question, above=page.body,
                           quoted=frozenset(await quoted_keys(ctx, rows, best.passage, found.cards) if register else ()))

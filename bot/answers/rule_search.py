@@ -2,49 +2,33 @@
 entries of the German rules explanation 003, ranked by the one ranking of :mod:`bot.ranking` (the same as
 ``/frage``), restricted to those two kinds: few hits, best first, each with the sentence that matched.
 
-A search that is a sentence in the player's words (:data:`SENTENCE_WORDS` content words or more) is often answered by
+A search that is a sentence in the player's words (:data:`bot.answers.better_kind.SENTENCE_WORDS` content words
+or more) is often answered by
 a ruling, not a rule: when the ranking over every passage (``/frage``'s) leads with a ruling, a mechanics paragraph or
-a card's text, and the best rule is weak beside it (it holds less than :data:`WEAK_HELD` of the question's term weight
-and scores less than :data:`WEAK_SHARE` of that passage), the first page says so in one line and offers it whole
-(:func:`better_passage`, :func:`pointer_line`).
+a card's text, and the best rule is weak beside it, the first page says so in one line and offers it whole
+(:mod:`bot.answers.better_kind`, the same rule as ``/ruling suche``'s pointer to a rule).
 """
 
 from __future__ import annotations
 
+from bot.answers.better_kind import RULE_KINDS, better_action, better_passage, pointer_line
 from bot.answers.explanation_names import passage_name, term_names
 from bot.answers.paging import hit_pages, search_excerpt
 from bot.answers.query_notes import query_notes
 from bot.answers.registry import AnswerContext
 from bot.answers.rule_catalog import RuleCatalog, catalog, dedupe_actions, source_line, stellen
+from bot.answers.rule_status import rule_head
 from bot.answers.rulings import KEEP_SHARE, nothing_found
-from bot.answers.sources import passage_source
-from bot.answers.today_index import TodayIndex, number_label, today_index
+from bot.answers.today_index import TodayIndex, today_index
 from bot.answers.today_notes import explanation_notice
 from bot.answers.unknown_notes import near_misses
-from bot.ranking import Hit, Ranked, Ranker, ranker
+from bot.ranking import Hit, Ranked, ranker
 from bot.reply import Action, Reply, quote_user
-from bot.store import PassageRecord
 from bot.text import shorten
 
 MAX_HITS = 18
 HITS_PER_PAGE = 6
 HIT_BUTTONS = 5
-RULE_KINDS = frozenset({"quoted_rule", "explanation"})
-
-
-#: A search of at least this many content words (:attr:`bot.analysis.Analysis.words`) is a sentence, a question in
-#: the player's words („provozierte kreatur von zwei gegnern provoziert, wen muss die angreifen“), not keywords
-#: („Startspieler“, „spielstein friedhof“).
-SENTENCE_WORDS = 3
-#: The best rule of a sentence is weak when it holds less than this share (0–1) of the question's term weight (its
-#: ``coverage`` part over the coverage weight, :meth:`bot.ranking.Ranker.leads`) …
-WEAK_HELD = 0.5
-#: … and scores less than this share of the best passage over every kind. On the four tuning parts (ranked without
-#: the earlier questions) these two point from 555 of 1 091 searches to a passage outside the rules, 496 of them
-#: the question's gold, none where the best rule was the gold; 0.4–0.7 for either gives 0–2 such (docs/ranking.md ⁷⁶).
-WEAK_SHARE = 0.6
-#: The passages a weak rule search points to, with the words naming their kind.
-POINTED = {"ruling": "Ein Ruling", "mechanic": "Ein Abschnitt der Mechaniken", "card": "Ein Kartentext"}
 
 
 async def search_rules(ctx: AnswerContext, text: str) -> tuple[list[tuple[Hit, str]], Ranked, Hit | None]:
@@ -58,38 +42,7 @@ async def search_rules(ctx: AnswerContext, text: str) -> tuple[list[tuple[Hit, s
     top = found.hits[0].score if found.hits else 0.0
     hits = [(h, search_excerpt(h.passage.text, found.analysis, r, text))
             for h in found.hits if h.score >= top * KEEP_SHARE]
-    return hits, found, better_passage(found, r.rank(candidates, limit=1), r)
-
-
-def better_passage(rules: Ranked, every: Ranked, r: Ranker) -> Hit | None:
-    """The first hit of ``every`` (the ranking over every kind, ``/frage``'s) when ``rules`` (the same candidates
-    ranked over :data:`RULE_KINDS`) is a sentence's (:data:`SENTENCE_WORDS`) whose best rule is weak beside it: the
-    first hit is a kind of :data:`POINTED`, and the best rule holds less than :data:`WEAK_HELD` of the question's term
-    weight and scores less than :data:`WEAK_SHARE` of it (no rule at all: weak). None otherwise."""
-    if len(rules.analysis.words) < SENTENCE_WORDS or not every.hits or every.hits[0].passage.kind not in POINTED:
-        return None
-    best = every.hits[0]
-    if not rules.hits:
-        return best
-    rule, w = rules.hits[0], r.weights
-    held = rule.parts.get("coverage", 0.0) / w.coverage if w.coverage else 0.0
-    return best if held < WEAK_HELD and rule.score < WEAK_SHARE * best.score else None
-
-
-def pointer_line(hit: Hit, text: str) -> str:
-    """The line that offers ``hit`` (:func:`better_passage`) for the search ``text``: „💡 Ein Ruling passt besser:
-    **Schnellvorlauf** (Rulings zu Schnellvorlauf, 27.01.2026), ganz unter „Besser: …“; mit weiteren Kandidaten:
-    `/frage frage: …`“ (user text escaped)."""
-    p = hit.passage
-    what = POINTED.get(p.kind, "Eine Stelle")
-    asked = quote_user(text, 80)
-    return (f"💡 {what} passt besser: **{quote_user(p.title, 80)}** ({passage_source(p)}), ganz unter "
-            f"„{_better_label(p)}“; mit weiteren Kandidaten: `/frage frage: {asked}`")
-
-
-def _better_label(p: PassageRecord) -> str:
-    """The label of the button that opens the passage of :func:`pointer_line` whole."""
-    return f"Besser: {shorten(p.title, 60)}"
+    return hits, found, better_passage(found, r.rank(candidates, limit=1), r, RULE_KINDS)
 
 
 def _label(cat: RuleCatalog, hit: Hit) -> str:
@@ -108,7 +61,7 @@ def _hit_block(cat: RuleCatalog, index: TodayIndex, label: str, hit: Hit, text: 
     p = hit.passage
     quoted = next((q for q in cat.quoted if q.id == p.ref_id), None) if p.kind == "quoted_rule" else None
     if quoted is not None:
-        head = number_label(index, quoted.document.file[:3], quoted.number)
+        head = rule_head(index, quoted.document.file[:3], quoted.number)
         head += f" {quoted.title}" if quoted.title else ""
         return f"{head} · _{source_line(quoted.document)}_\n{text}"
     e = cat.explanation(p.ref_id) if p.ref_id is not None else None
@@ -156,8 +109,7 @@ async def keyword_reply(ctx: AnswerContext, text: str, about: frozenset[str] | N
         chunk = slice(number * HITS_PER_PAGE, (number + 1) * HITS_PER_PAGE)
         page.actions = _hit_actions([h for h, _ in hits[chunk]], labels[chunk])
     if better is not None:  # the passage the first page points to, opened whole (rb:passage:<key>)
-        pages[0].actions = [Action(label=_better_label(better.passage), action="passage", arg=better.passage.key),
-                            *(pages[0].actions or [])]
+        pages[0].actions = [better_action(better), *(pages[0].actions or [])]
     docs = {h.passage.source: None for h, _ in hits}
     return Reply(pages=pages, source=" · ".join(docs), actions=list(pages[0].actions or []))
 

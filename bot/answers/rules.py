@@ -50,6 +50,7 @@ from bot.answers.rule_catalog import (
 from bot.answers.rule_evidence import resting_entries
 from bot.answers.rule_numbers import read_commas, rule_numbers, several_rules
 from bot.answers.rule_search import keyword_reply
+from bot.answers.rule_status import rule_head
 from bot.answers.sense_terms import senses_line
 from bot.answers.sources import TABLE_SOURCE
 from bot.answers.terms import (
@@ -65,7 +66,6 @@ from bot.answers.terms import (
 )
 from bot.answers.today_index import (
     TodayIndex,
-    number_label,
     today_index,
     today_number,
     with_review,
@@ -82,7 +82,7 @@ _LANGUAGE = {"de": "Deutsch", "en": "English"}
 
 def _rule_block(index: TodayIndex, q: QuotedRule, note: str = "") -> str:
     """A quoted rule as printed, its old number with today's (``**502.46b** (heute 702.51b)``)."""
-    head = number_label(index, q.document.file[:3], q.number) + (f" **{q.title}**" if q.title else "") + note
+    head = rule_head(index, q.document.file[:3], q.number) + (f" **{q.title}**" if q.title else "") + note
     parts = [f"{head} {q.text}".strip()]
     parts += [f"_Beispiel:_ {ex}" for ex in q.examples]
     return "\n".join(parts)

@@ -19,6 +19,7 @@ from functools import partial
 
 from bot.analysis import Analysis
 from bot.answers.abolished import abolished_search, register_words
+from bot.answers.better_kind import RULING_KINDS, better_action, better_passage, named_better, pointer_line
 from bot.answers.card_lines import mention_note
 from bot.answers.card_rulings import card_rulings
 from bot.answers.cards import card_from_button, find_card_noted, with_note
@@ -37,7 +38,7 @@ from bot.custom_id import RowId
 from bot.german_words import not_ordinary
 from bot.question_mentions import Mention
 from bot.question_words import UNKNOWN_SHOWN, players_line, players_said, players_split, unknown_line, unknown_words
-from bot.ranking import ranker
+from bot.ranking import Hit, ranker
 from bot.reply import (
     EMBED_DESCRIPTION_MAX,
     Action,
@@ -89,13 +90,15 @@ class RulingHit:
 class SearchResult:
     """Hits of one search, best first, and the question's analysis (``mode`` ``"ranked"`` or ``"none"``);
     ``mention``: the card the ranking read by a name not its own (:attr:`bot.ranking.Ranked.mention`: a slip of its
-    name, „boros-rektur“), which the answer says."""
+    name, „boros-rektur“), which the answer says; ``better``: the rule that answers the search better than its
+    rulings (:func:`bot.answers.better_kind.better_passage`), else None."""
 
     hits: list[RulingHit]
     total: int
     mode: str
     analysis: Analysis | None
     mention: Mention | None = None
+    better: Hit | None = None
 
 
 #: A hit is shown when it scores at least this share of the best hit's score (few, ranked hits).
@@ -113,21 +116,25 @@ async def search_rulings(store: Store, text: str, card_id: int | None = None, li
     at least :data:`KEEP_SHARE` of the best one. With ``names`` a card the text names ranks its rulings first, as
     in ``/frage`` („Schnellvorlauf macht den zauber billiger …“ leads with Schnellvorlauf's rulings). Never raises
     for any ``text`` except
-    :class:`bot.store.SearchIndexMissing` on a store without search index."""
+    :class:`bot.store.SearchIndexMissing` on a store without search index. A search in all rulings also ranks the
+    same candidates over every kind: a rule that answers it better is :attr:`SearchResult.better`."""
     r = await ranker(store)
-    found = await r.search(store, text, names, kinds=frozenset({"ruling"}), card_id=card_id, limit=limit)
+    candidates = await r.candidates(store, text, names, card_id=card_id)
+    found = r.rank(candidates, kinds=RULING_KINDS, card_id=card_id, limit=limit)
+    better = better_passage(found, r.rank(candidates, limit=1), r, RULING_KINDS) if card_id is None else None
+    better = await named_better(store, better)
     ranked = found.hits
     if card_id is not None:
         # Every ruling of the card is scored; one that holds none of the searched words (no bm25 match, no term
         # covered) is no hit: `/ruling karte: Grozoth suche: xyzzy` finds nothing in Grozoth's rulings.
         ranked = [h for h in ranked if h.parts.get("base", 0.0) > 0 or h.parts.get("coverage", 0.0) > 0]
     if not ranked:
-        return SearchResult([], 0, "none", found.analysis if found.analysis.terms else None, found.mention)
+        return SearchResult([], 0, "none", found.analysis if found.analysis.terms else None, found.mention, better)
     top = ranked[0].score
     kept = [h for h in ranked if h.score >= top * KEEP_SHARE]
     hits = [RulingHit(h.passage, _owner(h.passage.title if h.passage.card_id else None, h.passage.title),
                       search_excerpt(h.passage.text, found.analysis, r, text)) for h in kept]
-    return SearchResult(hits, len(hits), "ranked", found.analysis, found.mention)
+    return SearchResult(hits, len(hits), "ranked", found.analysis, found.mention, better)
 
 
 def hit_block(hit: RulingHit, index: TodayIndex, shown: set[int] | None = None, notes: PageNotes | None = None) -> str:
@@ -301,7 +308,11 @@ async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = 
     note += "\n" + players_line(players) if players else ""
     # „702.19 trampelschaden“: the number's rule
     note += "\n" + line if (line := await numbers_line(text, answers)) else ""
+    better = result.better if not about else None  # the register's rows lead: they answer it
+    note = f"\n{pointer_line(better, text)}{note}" if better is not None else note
     reply = await _hits_reply(ctx, title, lead + search_intro(result, shown, text) + note, result)
+    if better is not None:  # the rule the first page points to, opened whole (rb:passage:<key>)
+        reply.pages[0].actions = reply.actions = [better_action(better), *reply.actions]
     if named is not None:  # words found in the rulings' text, but the words also name a card: offer it
         first = reply.pages[0]
         first.body = f"Meintest du die Karte **{named[0].name}**? Ihre Rulings: Knopf unten.\n\n{first.body}"

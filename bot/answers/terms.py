@@ -16,6 +16,7 @@ from functools import cache
 from bot.answers.official import rule_reply as official_rule_reply
 from bot.answers.players_terms import players_lookup
 from bot.answers.registry import AnswerContext, UserError, completer
+from bot.answers.rule_status import entry_suffix
 from bot.answers.rulings import RulingHit, search_rulings
 from bot.answers.sources import TABLE_SOURCE, passage_source
 from bot.answers.term_uses import rule_text_uses
@@ -79,10 +80,11 @@ async def document_entries(ctx: AnswerContext, term: Term) -> tuple[list[str], l
                                                                  limit=SECTIONS_READ)}
     lines: list[str] = []
     actions: list[Action] = []
+    index = await today_index(ctx.store)
     for m in await ctx.store.mechanic_sections():
         title, where = m.title, m.document.set_name or m.document.title
-        if m.id in titled:
-            lines.append(f"• Abschnitt {in_quotes(title)} ({where})")
+        if m.id in titled:  # a section /mechanik opens with today's statement carries its mark („⚠️ heute überholt“)
+            lines.append(f"• Abschnitt {in_quotes(title)} ({where}){entry_suffix(index, 'mechanic', m.id)}")
             actions.append(Action(label=f"Mechanik: {title}", action="mechanic", arg=str(m.id)))
     found: dict[int, RulingHit] = {}
     for name in names:
@@ -93,7 +95,6 @@ async def document_entries(ctx: AnswerContext, term: Term) -> tuple[list[str], l
             if len(found) < ENTRIES_SHOWN:
                 found.setdefault(hit.ruling_id, hit)
     # Each ruling as shown today (a changed one with today's statement first), shared notices once.
-    index = await today_index(ctx.store)
     notes = PageNotes(index, [("ruling", i) for i in found])
     shown = [f"• Ruling zu **{hit.owner}** ({passage_source(hit.passage)}): "
              + status_text(index, "ruling", hit.ruling_id, hit.snippet, notes=notes) for hit in found.values()]

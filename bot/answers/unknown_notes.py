@@ -366,12 +366,16 @@ def fitted_notes(notes: Notes, best: PassageRecord) -> Notes:
     return replace(notes, lead=best.title)
 
 
-def missed_title(notes: Notes, title: str) -> str:
+def missed_title(notes: Notes, title: str, unanswered: bool = False) -> str:
     """The answer's ``title`` (the best passage's card or section) led by the near-miss names of ``notes``, so
     that the title does not name another card as if asked („Nicht in den Dokumenten: „Blitzschlag“ – am
-    ähnlichsten: Blitzschlange“); ``title`` itself when there is none. At most :data:`TITLE_LIMIT` characters."""
+    ähnlichsten: Blitzschlange“); when the answer says the documents say nothing about the question (``unanswered``:
+    :data:`bot.answers.off_topic.OFF_TOPIC_LINE`, „was macht lightning bolt“ names a card of no document), led by
+    that: „Nichts dazu in den Dokumenten – am ähnlichsten: Regel 103.8 …“; ``title`` itself otherwise. At most
+    :data:`TITLE_LIMIT` characters."""
     if not notes.missed:
-        return title
+        return shorten(f"Nichts dazu in den Dokumenten – am ähnlichsten: {title}", TITLE_LIMIT) if unanswered \
+            else title
     named = ", ".join(f"„{m}“" for m in notes.missed)
     return shorten(f"Nicht in den Dokumenten: {named} – am ähnlichsten: {title}", TITLE_LIMIT)
 

@@ -28,10 +28,13 @@ NOT_SHAREABLE = Reply.fail(
     "teilt dann eine Kopie der Nachricht, zu der der Knopf gehört – in Discord. Ohne diese Nachricht (Konsole, "
     "`python -m bot press`) gibt es nichts zu kopieren.",
 )
+#: A button whose page fingerprint no page of today's answer has. The fingerprint is of the page, not of the
+#: button's target: a target changed by hand („/explain_cards:89“ for „:88“) runs another answer whose pages have
+#: other fingerprints, which the bot cannot tell from its data having changed; the message names both.
 CHANGED = Reply.fail(
     "Antwort hat sich geändert",
-    "Diese Seite sieht heute anders aus als beim Absenden der Antwort (neue Daten oder ein Zufallsteil). "
-    "Bitte den Befehl erneut ausführen.",
+    "Diese Seite sieht heute anders aus als beim Absenden der Antwort (neue Daten oder ein Zufallsteil), "
+    "oder der Knopf wurde verändert. Bitte den Befehl erneut ausführen.",
 )
 
 

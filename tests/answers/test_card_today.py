@@ -89,3 +89,20 @@ async def test_the_printed_text_header_names_the_faq_and_no_year_as_the_sets(ctx
     assert body.startswith("_Gedruckter Text (FAQ Gildenbund):_")
     assert "2005" not in body.split("\n")[0]
     assert [f.value for f in reply.pages[0].fields if f.name == "FAQ-Stand"] == ["22.12.2005"]
+
+
+async def test_a_card_without_own_rulings_shows_its_sections_changed_rulings(ctx):
+    # Ley-Linie der Lebenskraft has no rulings of its own; 001's rulings of „Ley-Linien“ are outdated (103.6, 613.7d)
+    _, fields = await _card(ctx, "Ley-Linie der Lebenskraft")
+    assert fields["Eigene Rulings"] == "0"
+    changed = fields["⚠️ Heute geändert (laut Rulings des Abschnitts „Ley-Linien“)"]
+    assert changed.startswith("• Nach den Mulligans bringt zuerst der Startspieler seine Ley-Linien in beliebiger "
+                              "Reihenfolge aufs Schlachtfeld")
+    assert "613.7d" in changed and "⚠️ Heute geändert (laut Rulings der Karte)" not in fields
+
+
+async def test_the_message_command_shows_the_sections_changed_rulings_too(ctx):
+    text = "Wie funktioniert [[Ley-Linie der Lebenskraft]] mit mulligan?"
+    reply = await run_answer(ctx, "explain_message", text=text)
+    names = [f.name for page in reply.pages for f in page.fields]
+    assert "⚠️ Heute geändert (laut Rulings des Abschnitts „Ley-Linien“)" in names

@@ -72,12 +72,12 @@ async def test_einberufen_shows_convoke_rules_and_example_card(ctx):
     old = await run_action(ctx, "mechanic_text", history["custom_id"].split(":")[2])
     description = "\n\n".join(p.body for p in old.pages)
     assert (
-        "**502.46b** (heute ohne Gegenstück) Einberufen kann die Kosten, einen Zauberspruch zu spielen, nicht unter 0 "
-        "reduzieren." in description
+        "**502.46b** (heute ohne Gegenstück; ⚠️ heute überholt) Einberufen kann die Kosten, einen Zauberspruch zu "
+        "spielen, nicht unter 0 reduzieren." in description
     )
     assert (
-        description.index("**502.46** (heute 702.51) **Einberufen**")
-        < description.index("**502.32a** (heute 702.51a)")
+        description.index("**502.46** (heute 702.51; ⚠️ heute überholt) **Einberufen**")
+        < description.index("**502.32a** (heute 702.51a; ⚠️ heute überholt)")
         < description.index("**502.46b**")
     )
     assert old.date == "2005-08-30"
@@ -122,7 +122,7 @@ async def test_fehde_links_the_english_clash_section(ctx):
     assert reply.actions[0].label == "Andere Sprache: Clash"
     clash = await run_action(ctx, reply.actions[0].action, reply.actions[0].arg)
     assert clash.pages[0].title == "Clash"
-    assert "**701.19c** (heute 701.30d) A player wins a clash" in await history(ctx, clash)
+    assert "**701.19c** (heute 701.30d; ℹ️ heute anders formuliert) A player wins a clash" in await history(ctx, clash)
 
 
 async def test_split_card_section_of_2006_carries_the_2017_change(ctx):
@@ -190,7 +190,7 @@ async def test_misprinted_numbers_are_marked_only_under_pure_headings(ctx):
 
     convoke = await run_action(ctx, "mechanic_text", str((await find(ctx, "Einberufen")).id))
     text = "\n".join(p.body for p in convoke.pages)
-    assert "**502.32a** (heute 702.51a) _(so gedruckt; gemeint ist 502.46a)_" in text
+    assert "**502.32a** (heute 702.51a; ⚠️ heute überholt) _(so gedruckt; gemeint ist 502.46a)_" in text
     hybrid = await run_answer(ctx, "mechanic", name="Hybrid")
     assert "gemeint ist" not in "\n".join(p.body for p in hybrid.pages)
 

@@ -103,3 +103,13 @@ async def test_held_share_weighs_the_words_the_candidates_hold(ctx):
     assert held_share(found, [], r.term_weights, unknown) == 0.0
     fehde = await r.search(ctx.store, "wer gewinnt die fehde", ctx.names, limit=5)
     assert held_share(fehde, fehde.hits, r.term_weights, unknown) == 1.0
+
+
+async def test_an_unanswered_question_s_title_claims_no_answer(ctx):
+    # „lightning bolt“ is a card of no document („bolt“ read as 003's „bold“): the title says so before the
+    # nearest passage, as the 🚫 line below it does
+    reply = await run_answer(ctx, "question", question="was macht lightning bolt")
+    page = reply.pages[0]
+    assert OFF_TOPIC_LINE in page.body
+    assert page.title == ("Nichts dazu in den Dokumenten – am ähnlichsten: Erklärung, vermutlich Regel 103.8 – "
+                          "Startspieler")

@@ -54,3 +54,36 @@ async def test_keywords_are_no_sentence(ctx):
     # two content words: keywords, answered by the rules alone, whatever ranks first over every kind
     reply = await run_answer(ctx, "rule", search="provozieren angreifen")
     assert not reply.error and "💡" not in reply.pages[0].body
+
+
+@pytest.mark.parametrize(("search", "key", "name", "text"), [
+    # 003's entry on the sideboard's size, over 001's ruling on snow-covered basic lands in Constructed decks
+    ("sideboard max karten constructed", "003:21", "Regel 100.4a (Erklärung)",
+     "Im „Constructed“-Spiel darf ein Sideboard höchstens fünfzehn Karten enthalten."),
+    # 003's entry on the free first mulligan of multiplayer games, over 001's rulings on Ley-Linien
+    ("erster mulligan multiplayer gratis?", "003:93", "Regel 103.5c (Erklärung)", "Mehrspieler"),
+])
+async def test_a_weak_ruling_search_points_to_the_better_rule(ctx, search, key, name, text):
+    reply = await run_answer(ctx, "ruling", search=search)
+    first = reply.pages[0]
+    line = next(line for line in first.body.split("\n") if line.startswith("💡"))
+    assert line.startswith(f"💡 Eine Regelerklärung passt besser: **{name}** (Magic-Regelwerk auf Deutsch")
+    assert line.endswith(f"ganz unter „Besser: {name}“; mit weiteren Kandidaten: `/frage frage: {search}`")
+    button = first.actions[0]
+    assert (button.label, button.action, button.arg) == (f"Besser: {name}", "passage", key)
+    opened = await run_action(ctx, "passage", key)  # the button opens the rule whole
+    assert text in opened.pages[0].body and f"_Schlüssel: {key}_" in opened.pages[0].body
+
+
+async def test_a_ruling_search_a_ruling_answers_points_nowhere(ctx):
+    # /frage's best is itself a ruling: 002's on Driven's trample for creatures gained later
+    search = "kreaturen die ich spaeter im zug klaue kriegen die trample von getrieben"
+    reply = await run_answer(ctx, "ruling", search=search)
+    assert not reply.error and "💡" not in reply.pages[0].body
+    assert all(not a.label.startswith("Besser") for a in reply.pages[0].actions or [])
+
+
+async def test_a_search_in_one_cards_rulings_points_nowhere(ctx):
+    # the search is within the card's rulings: the rules are not what is asked
+    reply = await run_answer(ctx, "ruling", card="Forschung // Entwicklung", search="sideboard max karten constructed")
+    assert "💡" not in reply.pages[0].body

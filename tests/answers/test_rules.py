@@ -82,7 +82,7 @@ async def test_104_3f_hybrid_rule_from_the_ravnica_faq(ctx):
     assert embed["title"] == "Regel 104.3f"
     # Ravnica FAQ line 38, as printed.
     assert embed["description"].startswith(
-        "**104.3f** (heute 107.4e) Jedes Halbe-Halbe-Manasymbol repräsentiert Kosten, "
+        "**104.3f** (heute 107.4e; ℹ️ heute anders formuliert) Jedes Halbe-Halbe-Manasymbol repräsentiert Kosten, "
         "die mit einer der beiden Farben bezahlt werden können."
     )
     assert (
@@ -144,12 +144,12 @@ async def test_heading_502_46_keeps_the_misprinted_502_32a(ctx):
     assert reply.pages[0].body.startswith("**502.46** ist heute **702.51** (inhaltlich geändert): Convoke")
     body = reply.pages[1].body
     assert reply.pages[1].title == "Regel 502.46 mit 502.46b–502.46c"
-    assert "**502.46** (heute 702.51) **Einberufen**" in body
+    assert "**502.46** (heute 702.51; ⚠️ heute überholt) **Einberufen**" in body
     # Ravnica FAQ line 61 prints "502.32a" under the heading 502.46: kept, marked, not renumbered.
-    assert ("**502.32a** (heute 702.51a) _(so gedruckt, unter der Überschrift)_ Einberufen ist eine statische "
-            "Fähigkeit") in body
-    assert ("**502.46b** (heute ohne Gegenstück) Einberufen kann die Kosten, einen Zauberspruch zu spielen, nicht "
-            "unter 0 reduzieren.") in body
+    assert ("**502.32a** (heute 702.51a; ⚠️ heute überholt) _(so gedruckt, unter der Überschrift)_ Einberufen ist "
+            "eine statische Fähigkeit") in body
+    assert ("**502.46b** (heute ohne Gegenstück; ⚠️ heute überholt) Einberufen kann die Kosten, einen Zauberspruch "
+            "zu spielen, nicht unter 0 reduzieren.") in body
     assert body.index("502.32a") < body.index("502.46b")
 
 
@@ -164,7 +164,8 @@ async def test_203_2e_see_also_button_opens_104_3(ctx):
     opened = await run_action(ctx, button.action, button.arg)
     assert opened.pages[0].title == "Regel 104.3 (so zitiert) – heute 107.4"
     assert opened.pages[1].title == "Regel 104.3 mit 104.3f"
-    assert "**104.3** (heute 107.4) Die Manasymbole sind {W}, {U}, {B}, {R}, {G}" in opened.pages[1].body
+    assert ("**104.3** (heute 107.4; ℹ️ heute anders formuliert) Die Manasymbole sind {W}, {U}, {B}, {R}, {G}"
+            in opened.pages[1].body)
 
 
 async def test_keywords_english_glossary_term_finds_startspieler(ctx):
@@ -186,10 +187,10 @@ async def test_keywords_english_glossary_term_finds_startspieler(ctx):
 async def test_keywords_search_quoted_rules_too(ctx):
     reply = await run_answer(ctx, "rule", search="Einberufen")
     body = "\n".join(p.body for p in reply.pages)
-    assert "**502.46b** (heute ohne Gegenstück)" in body and "**502.46c** (heute 702.51d)" in body
+    assert "**502.46b** (heute ohne Gegenstück; ⚠️ heute überholt)" in body and "**502.46c** (heute 702.51d)" in body
     # 001 prints rule 502.46 as only its title „Einberufen“ (line 69): a bare heading answers nothing, so the hits
     # are the rules that say something („Einberufen kann die Kosten … nicht unter 0 reduzieren.“)
-    assert "**502.46** (heute 702.51) Einberufen" not in body
+    assert "**502.46** (heute 702.51; ⚠️ heute überholt) Einberufen" not in body
 
 
 async def test_explanation_see_also_not_in_store_says_so(ctx):

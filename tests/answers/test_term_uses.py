@@ -118,9 +118,10 @@ async def test_the_term_page_and_the_frage_line_read_the_same_uses(ctx):
 
 
 @pytest.mark.parametrize(("name", "section"), [
-    ("Geteilte Karte", "• Abschnitt „Geteilte Karten“ (Zwietracht)"),
+    ("Geteilte Karte", "• Abschnitt „Geteilte Karten“ (Zwietracht) · ⚠️ heute überholt"),
     ("Schnee-Manasymbol", "• Abschnitt „Verschneite Karten und das Schnee-Manasymbol“ (Kälteeinbruch)"),
-    ("Hybrid-Manasymbol", "• Abschnitt „Hybrid-Karten und Halbe-Halbe-Manasymbole“ (Ravnica: Stadt der Gilden)"),
+    ("Hybrid-Manasymbol", "• Abschnitt „Hybrid-Karten und Halbe-Halbe-Manasymbole“ (Ravnica: Stadt der Gilden) · "
+     "ℹ️ heute anders formuliert"),
 ])
 async def test_a_term_lists_the_sections_whose_title_carries_it(ctx, name, section):
     # the section's title names the term in another form (a plural, a compound): the title's concept, as the

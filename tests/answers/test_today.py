@@ -194,8 +194,8 @@ async def test_convoke_section_starts_with_todays_rule(ctx):
     button = next(a for a in reply.actions if a.label == "Früher (2005)")
     old = (await run_action(ctx, button.action, button.arg)).pages
     assert old[0].title == "Einberufen – Ravnica: Stadt der Gilden (2005)"
-    assert "**502.32a** (heute 702.51a) _(so gedruckt; gemeint ist 502.46a)_ Einberufen ist eine statische Fähigkeit" \
-        in "\n".join(p.body for p in old)
+    assert "**502.32a** (heute 702.51a; ⚠️ heute überholt) _(so gedruckt; gemeint ist 502.46a)_ Einberufen ist eine " \
+        "statische Fähigkeit" in "\n".join(p.body for p in old)
 
 
 @pytest.mark.parametrize(
