@@ -172,9 +172,12 @@ async def test_first_keystrokes_copies_are_given_out(ctx):
 def _similar_by_extract(vocab: list[str], word: str, last: bool, cutoff: float,
                         kept: dict[int, dict[str, list[str]]]) -> dict[str, float]:
     """What FuzzyVocabulary.similar promises, computed the plain way: rapidfuzz over the whole vocabulary, and
-    for the word being typed over every word cut to its length (one point lower, after the whole words).
+    for the word being typed over every word cut to its length (one point lower, after the whole words), but no cut
+    the word meets only through an extra first letter (:func:`bot.fuzzyvocab.first_letter_extra`).
     ``kept``: the cuts of ``vocab`` per length already made (:func:`_cuts`; the same for every word typed)."""
     from rapidfuzz import fuzz, process
+
+    from bot.fuzzyvocab import first_letter_extra
 
     found = {w: s for w, s, _ in process.extract(word, vocab, scorer=fuzz.ratio, processor=None, limit=None,
                                                   score_cutoff=cutoff)}
@@ -182,6 +185,8 @@ def _similar_by_extract(vocab: list[str], word: str, last: bool, cutoff: float,
         cuts = _cuts(vocab, min(len(word), 40), kept)
         for cut, score, _ in process.extract(word, list(cuts), scorer=fuzz.ratio, processor=None, limit=None,
                                              score_cutoff=cutoff):
+            if first_letter_extra(word, cut):
+                continue
             for w in cuts[cut]:
                 found[w] = max(found.get(w, 0.0), score - 1.0)
     return found

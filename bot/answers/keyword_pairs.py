@@ -73,8 +73,8 @@ async def read_asked(store: Store, vocab: Vocabulary, question: str) -> ReadQues
     read = read_question(question, vocab.knows, await keyword_pairs(store, vocab.knows), vocab.nearest)
     if not read.slipped:
         return read
-    return read._replace(slipped=tuple([(typed, (word.isalpha() and await store.printed(word)) or word)
-                                          for typed, word in read.slipped]))
+    slipped = tuple([(typed, (word.isalpha() and await store.printed(word)) or word) for typed, word in read.slipped])
+    return ReadQuestion(read.text, read.markup, read.labels, read.joined, read.named, slipped)
 
 
 async def read_answered(store: Store, vocab: Vocabulary, text: str,

@@ -327,7 +327,7 @@ async def _searched(ctx: AnswerContext, search: str) -> Reply:
         # the terms' own pages lead, the word matches below may hold neither term („manawert geteilte karte“)
         hits = next((p for p in reply.pages if not p.title.endswith("“ heute")), reply.pages[0])
         hits.body = f"{terms_line(named)}\n\n{hits.body}"
-        hits.actions = [*term_actions(named), *(reply.actions if hits.actions is None else hits.actions)]
+        hits.actions = [*(reply.actions if hits.actions is None else hits.actions), *term_actions(named)]
     if read:
         reply = with_note(reply, f"„{shown}“ ist so keine Regelnummer; gelesen als {number} ({read[1]}).")
     if readings and reply.pages:  # „702,190“ read as the rule 702.190: said above its text
