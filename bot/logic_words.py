@@ -1,10 +1,13 @@
-"""The ``logic`` stage of the ranking (:mod:`bot.ranking`, ``/frage`` only): among the first three hits, the sibling
-that states the logic the question asks about goes first.
+"""The ``logic`` stage of the ranking (:mod:`bot.ranking`, ``/frage`` only, the last to swap siblings): among the first
+three hits, the sibling that states the logic the question asks about goes first.
 
 Passages of one card or one mechanics section share their words (the card's name, the mechanic's terms), so bm25,
 coverage and the sentence stage weigh them nearly alike; what often decides between them is a word the analysis
-drops as a stop word because it carries no topic: „ohne“, „keine“ (something is absent) or „trotzdem“ (something
-holds anyway). „goblin reflektomant auf nen zauber ohne ziel?“ is answered by 001's „Die Fähigkeit kann jeden
+drops as a stop word because it carries no topic: „ohne“, „keine“ (something is absent), „trotzdem“ (something
+holds anyway) or „beide“, „gleich“ (the sides are alike: „wenn beide bei der fehde ne 3 aufdecken wer gewinnt dann“
+is answered by 000's „Fall keine der aufgedeckten Karten höhere umgewandelte Manakosten hat (zum Beispiel falls alle
+Spieler eine Karte mit umgewandelten Manakosten von 2 aufdecken), gewinnt niemand die Fehde.“, not by its ruling on
+split cards). „goblin reflektomant auf nen zauber ohne ziel?“ is answered by 001's „Die Fähigkeit kann jeden
 Spontanzauber und jede Hexerei als Ziel haben, auch wenn diese gar keine Ziele haben.“, not by its sibling on a
 variable number of targets; „spriessende phytohydra stirbt an dem schaden, krieg ich trotzdem den token“ by „…
 wird auch dann erzeugt, wenn der Schaden … tödlich ist“.
@@ -14,7 +17,10 @@ A question *asks* a class of :data:`LOGIC` when one of its tokens is one of the 
 :func:`bot.text.canonical`). The stage decides between siblings only — the groups of :func:`bot.answered.sibling_groups`
 among the first :data:`bot.answered.TOP` — and only permutes them among their own places (the shape of the answered
 and earlier stages, :func:`bot.answered.swap_siblings`): each member's value is the share of the asked classes its
-text states; so no passage enters or leaves the first three.
+text states; so no passage enters or leaves the first three. It runs after the earlier questions' stage
+(:func:`bot.prior.prior_stage`), whose shares come from questions that share the card's words and so often favour
+the sibling that answers another case (placed before it, the stage gained 5 first hits on the tuning parts; after it,
+9: docs/ranking.md ⁷⁷).
 
 Measured with more classes (docs/ranking.md ⁷⁷): a class of multiplicity („zweimal“, „doppelt“ ↔ „mehrere“,
 „mehrfach“) and one of restriction („nur“ ↔ „nur“, „weniger als“) each lost first hits on the tuning parts and are
@@ -50,10 +56,12 @@ LOGIC: dict[str, tuple[frozenset[str], frozenset[str]]] = {
         _spellings("trotzdem|dennoch|weiterhin|anyway|immernoch"),
         _spellings("trotzdem|dennoch|weiterhin|auch dann|auch wenn|selbst wenn|even if|still"),
     ),
-    # the sides are alike: „wenn beide gleich viel manawert haben“ ↔ „falls alle Spieler … von 2 aufdecken“
+    # the sides are alike: „wenn beide ne 3 aufdecken“ ↔ „falls alle Spieler eine Karte mit … 2 aufdecken …, gewinnt
+    # niemand“ (not „alle“, „beide“ or „each“ alone: nearly every clash ruling says one of them)
     "alike": (
         _spellings("beide|beiden|gleich|gleiche|gleichen|gleichviel|both|same|equal|unentschieden|remis|patt"),
-        _spellings("gleich|gleiche|gleichen|gleichem|alle|beide|beiden|each|all|same|equal|niemand|remis"),
+        _spellings("gleich|gleiche|gleichen|gleichem|gleicher|same|equal|alle spieler|each player|jeder spieler|niemand"
+                   "|no one|remis"),
     ),
 }
 

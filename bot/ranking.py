@@ -41,9 +41,9 @@ passages' analysed column (``passages_fts``) and ranked by FTS5 ``bm25()`` with 
 * **action** (a fourth stage over the same first hits, :mod:`bot.actions`): a „kann/darf/muss ich …“ question asks
   whether an action is allowed; a passage with a sentence holding a modal verb and that action gets this part;
 * **answered** (a sixth stage, ``/frage`` only, :mod:`bot.answered`): passages of one card or section among the first
-  three take their places again in the order their sentences give the kind of answer asked for; **logic** before it
-  (:mod:`bot.logic_words`) the same by the logic asked („ohne“, „trotzdem“); **earlier** (a seventh,
-  :func:`bot.prior.prior_stage`) the same in the order of their ``prior`` values.
+  three take their places again in the order their sentences give the kind of answer asked for; **earlier** (a seventh,
+  :func:`bot.prior.prior_stage`) the same in the order of their ``prior`` values, **logic** after it
+  (:mod:`bot.logic_words`) by the logic asked („ohne“, „trotzdem“, „beide“).
 * **rule_text** (an eighth, ``/frage`` only, :mod:`bot.section_rule`): a section's rule third below three rulings.
 
 The card's own text asked for by a question about what it prints gets the **property** part (:attr:`Weights.property`)
@@ -254,8 +254,8 @@ class Ranker:
         ``sentence`` on the first :attr:`Weights.siblings`, then ``phrase``, ``action`` and (with ``clauses``: a
         question over every kind, ``/frage``; a search's words are no clauses) ``clause`` on the first
         :attr:`Weights.phrases`, each adding its part to a hit's score, ``hits`` re-sorted after each stage; then (with
-        ``clauses``) ``logic``, ``answered`` and ``earlier``, which only swap siblings among the first three
-        (:mod:`bot.logic_words`, :mod:`bot.answered`, :func:`bot.prior.prior_stage`), then ``rule_text``."""
+        ``clauses``) ``answered``, ``earlier`` and ``logic``, which only swap siblings among the first three
+        (:mod:`bot.answered`, :func:`bot.prior.prior_stage`, :mod:`bot.logic_words`), then ``rule_text``."""
         w = self.weights
         if "sentence" in self.features and w.sentence:  # the second stage (Weights.sentence)
             top = hits[: int(w.siblings)]  # a passage on a named card's kind is one of the card's (of_kind)
@@ -274,12 +274,12 @@ class Ranker:
         if clauses and "clause" in self.features and w.clause and found.roles.total:  # the fifth stage (Weights.clause)
             clause_stage(hits[: int(w.phrases)], found.roles, w.clause, self._passage_roles)
             hits.sort(key=lambda h: (-h.score, h.passage.id))
-        if clauses and "logic" in self.features and w.logic:  # siblings by the logic asked (bot/logic_words.py)
-            logic_stage(hits, found.logic, w.logic, lambda p: self._logic(p.text))
         if clauses and "answered" in self.features and w.answered:  # the sixth stage: permutes the first three
             answered_stage(hits, found.roles, found.cues, w.answered, self._sentence_words)
         if clauses and "prior" in self.features and w.earlier:  # the seventh: siblings by earlier questions
             prior_stage(hits, found.prior, w.earlier)
+        if clauses and "logic" in self.features and w.logic:  # siblings by the logic asked (bot/logic_words.py)
+            logic_stage(hits, found.logic, w.logic, lambda p: self._logic(p.text))
         if clauses and "rule_text" in self.features:  # the eighth: a section's rule below three of its rulings
             rule_stage(hits)
 
