@@ -29,7 +29,7 @@ not in the table.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import pairwise
 from typing import Protocol, TypeVar
 
@@ -102,28 +102,34 @@ class _Hit(Protocol):
 H = TypeVar("H", bound=_Hit)
 
 
+def logic_groups(top: Sequence[_Hit], asked: frozenset[str], stated: Callable[[PassageRecord], frozenset[str]]
+                 ) -> list[tuple[list[int], list[float]]]:
+    """Per group of :func:`bot.answered.sibling_groups` among ``top`` (the first hits): the positions of its members in
+    ``top`` and each one's share (0–1) of ``asked`` that ``stated`` gives its passage; ``[]`` for a question asking no
+    class. The values the stage orders by (the benches' weight table reads them too)."""
+    if not asked:
+        return []
+    where = {id(h): n for n, h in enumerate(top)}
+    return [([where[id(h)] for h in members], [len(asked & stated(h.passage)) / len(asked) for h in members])
+            for members in sibling_groups(top)]
+
+
 def logic_stage(hits: list[H], asked: frozenset[str], weight: float,
                 stated: Callable[[PassageRecord], frozenset[str]]) -> None:
     """The stage on ``hits`` (best first, in place): the members of each group of :func:`bot.answered.sibling_groups`
     among the first :data:`bot.answered.TOP` take their group's places again in the order of score + ``weight`` ×
     the share (0–1) of ``asked`` (:func:`asked_logic` of the question) that ``stated`` (:func:`stated_logic` of a
-    passage's text, kept per passage by the caller) gives its passage, each with the score of the place it takes
-    (``parts["logic"]``); every other hit keeps its place and score. Nothing for a question asking no class.
+    passage's text, kept per passage by the caller) gives its passage (:func:`logic_groups`), each with the score of
+    the place it takes (``parts["logic"]``); every other hit keeps its place and score. Nothing for a question asking
+    no class.
 
     Raises:
         ValueError: ``weight`` is negative.
     """
     if weight < 0:
         raise ValueError(f"the logic stage's weight must not be negative: {weight}")
-    if not weight or not asked:
-        return
-    top = hits[:TOP]
-    where = {id(h): n for n, h in enumerate(top)}
-    groups = []
-    for members in sibling_groups(top):
-        shares = [len(asked & stated(h.passage)) / len(asked) for h in members]
-        groups.append(([where[id(h)] for h in members], shares))
-    swap_siblings(hits, groups, weight, "logic")
+    if weight and asked:
+        swap_siblings(hits, logic_groups(hits[:TOP], asked, stated), weight, "logic")
 
 
-__all__ = ["LOGIC", "asked_logic", "logic_stage", "stated_logic"]
+__all__ = ["LOGIC", "asked_logic", "logic_groups", "logic_stage", "stated_logic"]
