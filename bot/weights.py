@@ -151,8 +151,9 @@ class Weights:
     #: Stage after the earlier one (:mod:`bot.logic_words`, ``/frage`` only): the siblings among the first three hits
     #: take their places again in the order of score + this weight times the share of the logic the question asks
     #: about („ohne“, „keine“: something absent; „trotzdem“: it holds anyway; „beide gleich“: the sides alike) that
-    #: their text states; every other hit keeps its place. Chosen alone after the others (docs/ranking.md ⁷⁷).
-    logic: float = 0.0
+    #: their text states; every other hit keeps its place. Chosen alone after the others (``bench/refit.py``); by 5-fold
+    #: CV it gains first hits with hit@3 unchanged (docs/ranking.md ⁷⁷).
+    logic: float = 2.0
 
 
 __all__ = ["Weights"]
