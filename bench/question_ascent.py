@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from bot.answered import TOP, group_shares, reordered
+from bot.logic_words import logic_groups
 from bot.prior import group_priors
 from bot.ranking import Candidates, Hit, Ranker, Weights
 from bot.section_rule import REACH, rule_place
@@ -45,7 +46,7 @@ MAX_PASSES = 8
 #: The parts the table reads per unit weight (``kind`` is the prior at its start, the rest of it ``foreign``'s).
 _VARIED = frozenset(LINEAR.values()) - {"kind"}
 #: The stage weights (:meth:`bot.ranking.Ranker.stages`), each its own part.
-STAGED = ("sentence", "phrase", "action", "clause", "answered", "earlier")
+STAGED = ("sentence", "phrase", "action", "clause", "answered", "earlier", "logic")
 #: An objective: the ranks of the gold passages (``None``: not among the first :data:`DEPTH`) → a value to maximise.
 Objective = Callable[[Sequence[int | None]], tuple[float, ...]]
 
@@ -68,7 +69,7 @@ def unit_weights(w: Weights, typo: float) -> Weights:
     linear part of a hit is then its value (``kind`` the kind prior alone)."""
     units = {**dict.fromkeys(LINEAR, 1.0), "foreign": 0.0}
     return replace(w, **units, sentence=0.0, phrase=0.0, action=0.0, clause=0.0, answered=0.0, earlier=0.0,
-                   typo=typo)
+                   logic=0.0, typo=typo)
 
 
 @dataclass
@@ -88,6 +89,7 @@ class _Question:
     later: dict[int, tuple[float, float, float]] = field(default_factory=dict)
     answered: dict[tuple[int, ...], list[tuple[list[int], list[float]]]] = field(default_factory=dict)
     earlier: dict[tuple[int, ...], list[tuple[list[int], list[float]]]] = field(default_factory=dict)
+    logic: dict[tuple[int, ...], list[tuple[list[int], list[float]]]] = field(default_factory=dict)
     #: The last first-stage result: (typo and linear weights, scores, order of the first hits) (:meth:`Table._first`).
     first: tuple[tuple[float, ...], list[float], list[int]] | None = None
 
@@ -132,6 +134,7 @@ class Table:
         self.touched["answered"] = frozenset(i for i, q in enumerate(self.questions)
                                              if q.found.roles.total and q.found.cues)
         self.touched["earlier"] = frozenset(i for i, q in enumerate(self.questions) if q.found.prior)
+        self.touched["logic"] = frozenset(i for i, q in enumerate(self.questions) if q.found.logic)
 
     def _question(self, r: Ranker, found: Candidates, gold: tuple[str, ...]) -> _Question:
         w = self.start
@@ -230,6 +233,13 @@ class Table:
             if (groups := q.earlier.get(key)) is None:
                 groups = q.earlier[key] = group_priors([q.hits[i] for i in top], q.found.prior)
             _swapped(order, s, ids, groups, w.earlier)
+        if w.logic and q.found.logic:  # the same by the logic asked (bot.logic_words.logic_stage)
+            top = order[:TOP]
+            key = tuple(top)
+            if (groups := q.logic.get(key)) is None:
+                groups = q.logic[key] = logic_groups([q.hits[i] for i in top], q.found.logic,
+                                                     lambda p: self.unit._logic(p.text))
+            _swapped(order, s, ids, groups, w.logic)
         if "rule_text" in self.unit.features:  # a section's rule third (bot.section_rule.rule_stage)
             _ruled(order, s, [q.hits[i].passage for i in order[:REACH]])
         return next((k for k, i in enumerate(order[:DEPTH], 1) if q.gold[i]), None)

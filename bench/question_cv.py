@@ -93,6 +93,9 @@ WIDE_EARLIER: dict[str, tuple[float, ...]] = {
 #: The ``transl`` part's weight (bot/translation.py, docs/ranking.md ⁶³; cross-fitted, bench/transl_folds.py):
 #: ``bench/weight_methods.py --transl … --methods '…>only:transl,ascent::widetransl'``.
 WIDE_TRANSL: dict[str, tuple[float, ...]] = {**WIDE, "transl": (0.0, 0.5, 1.0, 2.0, 3.0, 4.0, 6.0, 8.0, 12.0)}
+#: The logic stage's weight (bot/logic_words.py, docs/ranking.md ⁷⁷): ``bench/weight_methods.py --methods
+#: '…>only:transl>only:logic'``.
+WIDE_LOGIC: dict[str, tuple[float, ...]] = {**WIDE, "logic": (0.0, 0.5, 1.0, 2.0, 3.0, 4.0, 6.0, 8.0, 12.0)}
 MARGINS = (0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 5.0, 6.0)
 #: The smaller lead that suffices for a first hit holding at least ``covered`` of the question (a value equal to
 #: the margin switches this path off).

@@ -49,6 +49,8 @@ class Candidates:
     #: Passage id → the share of the question's word weight it meets through players' words learned from earlier
     #: questions and their answers (bot/translation.py), above 0 only.
     transl: dict[int, float] = field(default_factory=dict)
+    #: The classes of :data:`bot.logic_words.LOGIC` the question asks (absence, anyway, alike) for the logic stage.
+    logic: frozenset[str] = frozenset()
 
 
 @dataclass

@@ -42,14 +42,14 @@ passages' analysed column (``passages_fts``) and ranked by FTS5 ``bm25()`` with 
   whether an action is allowed; a passage with a sentence holding a modal verb and that action gets this part;
 * **answered** (a sixth stage, ``/frage`` only, :mod:`bot.answered`): passages of one card or section among the first
   three take their places again in the order their sentences give the kind of answer asked for; **earlier** (a seventh,
-  :func:`bot.prior.prior_stage`) the same in the order of their ``prior`` values.
+  :func:`bot.prior.prior_stage`) the same in the order of their ``prior`` values, **logic** after it
+  (:mod:`bot.logic_words`) by the logic asked („ohne“, „trotzdem“, „beide“).
 * **rule_text** (an eighth, ``/frage`` only, :mod:`bot.section_rule`): a section's rule third below three rulings.
 
 The card's own text asked for by a question about what it prints gets the **property** part (:attr:`Weights.property`)
 on top of its bm25.
 
-A penalty for passages the change register marks as outdated was measured too and left out: it changed nothing on the
-tuning part (the answer shows today's statement above an outdated passage anyway).
+A penalty for passages the change register marks as outdated was measured and left out: it changed nothing (tuning).
 
 The base score is bm25 scaled so that the best candidate has :attr:`Weights.scale`; features add to it. Bounded for any
 input: the analysis reads at most :data:`bot.analysis.MAX_TOKENS` tokens, the query has at most
@@ -72,6 +72,7 @@ from bot.definitions import DEFINED, asks_definition, only_names
 from bot.generality import RULE_KINDS, asks_generally, speaks_of_itself, unnamed_token
 from bot.headings import answers_nothing
 from bot.learned import learned_shares, load_learned, store_analyser, warm_learned
+from bot.logic_words import asked_logic, logic_stage, stated_logic
 from bot.mentions import scanner
 from bot.phrases import Pair, pairs, phrase_stage
 from bot.prior import PriorIndex, prior_stage
@@ -99,7 +100,8 @@ PASSAGES_KEPT = 4096
 OFFICIAL_KINDS = frozenset({"cr_rule", "glossary"})
 #: Features of the re-scoring (names used by the benchmark's ablation).
 FEATURES = ("coverage", "concepts", "card", "section", "rule", "definition", "kind", "answer", "sentence",
-            "phrase", "action", "unnamed", "variant", "form", "clause", "answered", "general", "prior", "rule_text")
+            "phrase", "action", "unnamed", "variant", "form", "clause", "logic", "answered", "general", "prior",
+            "rule_text")
 
 
 class Ranker:
@@ -138,6 +140,7 @@ class Ranker:
         self._variant = lru_cache(PASSAGES_KEPT)(partial(markers, analyser=analyser))  # the words naming its variant
         # per passage text, the terms of its sentences' conditions and of their consequences (bot/clauses.py)
         self._roles = lru_cache(PASSAGES_KEPT)(partial(passage_roles, analyser=analyser))
+        self._logic = lru_cache(PASSAGES_KEPT)(stated_logic)  # the logic classes its text states (bot/logic_words.py)
 
     def variant(self, weights: Weights | None = None, features: tuple[str, ...] | None = None) -> Ranker:
         """The same ranker with other weights or features (benchmark ablations)."""
@@ -212,7 +215,8 @@ class Ranker:
                           asked_terms if analysis.definition else (), analysis.english, defining, asked_cues(text),
                           asked, self._split if kin_card is not None else frozenset(), named, kin_card,
                           asked_action(text, self.analyser) if "action" in self.features else frozenset(), roles,
-                          mention, general, **learned_shares(self, analysis, records))
+                          mention, general, **learned_shares(self, analysis, records),
+                          logic=asked_logic(text, MAX_TOKENS))
 
     def rank(
         self, found: Candidates, *, kinds: frozenset[str] | None = None, card_id: int | None = None, limit: int = 20
@@ -250,8 +254,8 @@ class Ranker:
         ``sentence`` on the first :attr:`Weights.siblings`, then ``phrase``, ``action`` and (with ``clauses``: a
         question over every kind, ``/frage``; a search's words are no clauses) ``clause`` on the first
         :attr:`Weights.phrases`, each adding its part to a hit's score, ``hits`` re-sorted after each stage; then (with
-        ``clauses``) ``answered`` and ``earlier``, which only swap siblings among the first three (:mod:`bot.answered`,
-        :func:`bot.prior.prior_stage`), then ``rule_text`` (:mod:`bot.section_rule`)."""
+        ``clauses``) ``answered``, ``earlier`` and ``logic``, which only swap siblings among the first three
+        (:mod:`bot.answered`, :func:`bot.prior.prior_stage`, :mod:`bot.logic_words`), then ``rule_text``."""
         w = self.weights
         if "sentence" in self.features and w.sentence:  # the second stage (Weights.sentence)
             top = hits[: int(w.siblings)]  # a passage on a named card's kind is one of the card's (of_kind)
@@ -274,6 +278,8 @@ class Ranker:
             answered_stage(hits, found.roles, found.cues, w.answered, self._sentence_words)
         if clauses and "prior" in self.features and w.earlier:  # the seventh: siblings by earlier questions
             prior_stage(hits, found.prior, w.earlier)
+        if clauses and "logic" in self.features and w.logic:  # siblings by the logic asked (bot/logic_words.py)
+            logic_stage(hits, found.logic, w.logic, lambda p: self._logic(p.text))
         if clauses and "rule_text" in self.features:  # the eighth: a section's rule below three of its rulings
             rule_stage(hits)
 
@@ -453,16 +459,13 @@ class Ranker:
         if answers_nothing(p):
             prior = min(kinds.values(), default=prior)
         if (not found.english and p.kind not in OFFICIAL_KINDS and p.document_id not in self._german_documents
-                and self._is_english(p)):
+                and self._english(p.text)):
             prior -= self.weights.foreign
         return prior
 
     def _foreign(self, p: PassageRecord) -> bool:
         """True when ``p`` is English: an official rule or glossary entry, or a document's English passage."""
-        return p.kind in OFFICIAL_KINDS or self._is_english(p)
-
-    def _is_english(self, p: PassageRecord) -> bool:
-        return self._english(p.text)
+        return p.kind in OFFICIAL_KINDS or self._english(p.text)
 
 
 def english_text(text: str) -> bool:

@@ -148,6 +148,12 @@ class Weights:
     #: (bench/transl_folds.py), it gains first hits with the NULL weight 30, 100 and 300 (docs/ranking.md ⁶⁶; the
     #: counts' table of ⁶³ did not).
     transl: float = 12.0
+    #: Stage after the earlier one (:mod:`bot.logic_words`, ``/frage`` only): the siblings among the first three hits
+    #: take their places again in the order of score + this weight times the share of the logic the question asks
+    #: about („ohne“, „keine“: something absent; „trotzdem“: it holds anyway; „beide gleich“: the sides alike) that
+    #: their text states; every other hit keeps its place. Chosen alone after the others (``bench/refit.py``); by 5-fold
+    #: CV it gains first hits with hit@3 unchanged (docs/ranking.md ⁷⁷).
+    logic: float = 2.0
 
 
 __all__ = ["Weights"]

@@ -1,0 +1,89 @@
+"""The logic stage (bot/logic_words.py): between siblings among the first three hits, the one that states the logic
+the question asks about (something absent, something holding anyway, the sides alike) goes first (docs/ranking.md
+⁷⁷). Values read from 000's clash rulings and 001's rulings of Goblin-Reflektomant and Sprießende Phytohydra."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field, replace
+
+import pytest
+
+from bot.answers import AnswerContext
+from bot.logic_words import asked_logic, logic_stage, stated_logic
+from bot.ranking import ranker
+from bot.store import PassageRecord
+from tests.conftest import ROOT
+
+sys.path.insert(0, str(ROOT / "bench"))
+from prior_folds import without_file
+
+#: Tuning questions of the kind (tuning3's t3-001, tuning's q022, tuning2's t2-230, tuning's q281).
+TIE = "wenn beide bei der fehde ne 3 aufdecken wer gewinnt dann"
+TIE_EN = "clash: who wins if both players reveal cards with the same converted mana cost?"
+NO_TARGET = "goblin reflektomant auf nen zauber ohne ziel?"
+ANYWAY = "spriessende phytohydra stirbt an dem schaden, krieg ich trotzdem den token"
+
+
+def test_a_question_asks_the_classes_its_stop_words_name():
+    assert asked_logic(NO_TARGET) == {"absence"}
+    assert asked_logic(ANYWAY) == {"anyway"}
+    assert asked_logic(TIE) == {"alike"}
+    assert asked_logic(TIE_EN) == {"alike"}  # „both“, „same“
+    assert asked_logic("wie gewinnt man ne fehde") == frozenset()
+    assert asked_logic("gar keine " + "wort " * 10, limit=3) == {"absence"}
+    assert asked_logic("wort " * 10 + "keine", limit=3) == frozenset()  # past the tokens read
+
+
+async def _text(ctx: AnswerContext, key: str) -> str:
+    p = await ctx.store.passage_by_key(key)
+    assert p is not None
+    return p.text
+
+
+async def test_a_passage_states_the_classes_its_words_or_phrases_name(ctx: AnswerContext):
+    text = await _text(ctx, "001:1416")
+    assert text == ("Die Fähigkeit kann jeden Spontanzauber und jede Hexerei als Ziel haben, auch wenn diese gar "
+                    "keine Ziele haben.")
+    assert stated_logic(text) == {"absence", "anyway"}  # „keine“, „auch wenn“
+    text = await _text(ctx, "000:22")
+    assert text.startswith("Fall keine der aufgedeckten Karten höhere umgewandelte Manakosten hat (zum Beispiel falls "
+                           "alle Spieler")
+    assert stated_logic(text) == {"absence", "alike"}  # „keine“, „alle Spieler“, „niemand“
+    # „Jeder in die Fehde verwickelte Spieler“, „alle“ alone: the sides are not said to be alike
+    assert "alike" not in stated_logic(await _text(ctx, "000:11"))
+    assert stated_logic(await _text(ctx, "001:1420")) == frozenset()  # a variable number of targets
+
+
+@pytest.mark.parametrize(("question", "gold", "sibling"), [(TIE_EN, "000:50", "000:53"),
+                                                           (NO_TARGET, "001:1416", "001:1420"),
+                                                           (ANYWAY, "001:2573", "001:2577")])
+async def test_the_sibling_stating_the_logic_asked_goes_first(ctx: AnswerContext, question, gold, sibling):
+    """Ranked as the benches rank a tuning question (no file of earlier questions); seen red with the stage off
+    (weight 0): the sibling leads."""
+    r = without_file(await ranker(ctx.store))
+    assert r.weights.logic > 0
+    found = await r.candidates(ctx.store, question, ctx.names)
+    on = r.rank(found, limit=3).hits
+    assert on[0].passage.key == gold and "logic" in on[0].parts
+    assert sibling in [h.passage.key for h in on]
+    off = r.variant(weights=replace(r.weights, logic=0.0)).rank(found, limit=3).hits
+    assert off[0].passage.key == sibling
+    assert {h.passage.key for h in off} == {h.passage.key for h in on}  # the first three are the same passages
+
+
+@dataclass
+class _Hit:
+    passage: PassageRecord
+    score: float
+    parts: dict[str, float] = field(default_factory=dict)
+
+
+async def test_the_stage_only_swaps_siblings_and_refuses_a_negative_weight(ctx: AnswerContext):
+    records = [await ctx.store.passage_by_key(k) for k in ("001:1420", "003:128", "001:1416")]
+    hits = [_Hit(p, score) for p, score in zip(records, (23.2, 22.5, 22.0), strict=True) if p is not None]
+    logic_stage(hits, frozenset({"absence"}), 4.0, lambda p: stated_logic(p.text))
+    assert [h.passage.key for h in hits] == ["001:1416", "003:128", "001:1420"]  # the rule between keeps its place
+    assert [h.score for h in hits] == [23.2, 22.5, 22.0] and hits[0].parts["logic"] == pytest.approx(1.2)
+    with pytest.raises(ValueError, match="must not be negative"):
+        logic_stage(hits, frozenset({"absence"}), -1.0, lambda p: stated_logic(p.text))
