@@ -22,10 +22,10 @@ REACH = 6
 #: Words that begin a new clause, so a prefix before them ends its own („fängt an und …“, „löst aus wenn …“).
 CLAUSE_STARTS = frozenset({"und", "oder", "aber", "wenn", "falls", "dann", "was", "wie", "wann", "weil", "bevor",
                            "nachdem", "sobald", "obwohl", "damit", "sodass", "kann", "darf", "muss", "wird", "bzw"})
-#: Spoken prefixes players write for „herein“, „heraus“ („kommt … rein“, „legt … raus“): joined like the others where
-#: a concept's name has the verb (data/synonyms.tsv: „reinkommen“, „reinlegen“, „rauslegen“), never read as a word's
-#: prefix elsewhere (:data:`bot.stopwords.SEPARABLE_PREFIXES` splits the documents' compounds, which have none).
-SPOKEN_PREFIXES = ("rein", "raus")
+#: The spoken prefix players write for „herein“ („kommt … rein“, „legt … rein“): joined like the others where a
+#: concept's name has the verb (data/synonyms.tsv: „reinkommen“, „reinlegen“). Not „raus“: „wann kommt das nächste
+#: set raus“ asks when a set is published, not what enters the battlefield.
+SPOKEN_PREFIXES = ("rein",)
 _PREFIXES = frozenset((*SEPARABLE_PREFIXES, *SPOKEN_PREFIXES))
 #: A word at the end of a clause: a punctuation mark or the end of the text after it.
 _CLAUSE_END = re.compile(r"(\w+)\s*(?:[,.;:!?)]|$)")
