@@ -30,11 +30,11 @@ from bench_questions import TUNING_PARTS, Question, load_part  # noqa: E402
 from prior_folds import without_file  # noqa: E402
 from question_cv import DEPTH, choose_margin, figures, rank_of  # noqa: E402
 from question_fit import fit as fit_weights  # noqa: E402
-from transl_folds import SHIPPED, cross_fitted, out_of_fold  # noqa: E402
+from transl_folds import SHIPPED, TranslFit, cross_fitted, out_of_fold  # noqa: E402
 
 from bot.importer import DEFAULT_SOURCES, build  # noqa: E402
 from bot.prior import HOW  # noqa: E402
-from bot.ranking import Hit, Ranker, ranker  # noqa: E402
+from bot.ranking import Candidates, Hit, Ranked, Ranker, ranker  # noqa: E402
 from bot.search import NameIndex  # noqa: E402
 from bot.store import Store  # noqa: E402
 
@@ -50,6 +50,14 @@ def cv_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--k", type=int, default=5, help="folds of the cross-validation")
     parser.add_argument("--db", type=Path, default=None, help="the store (built in a temporary folder when missing)")
     parser.add_argument("--parts", default=",".join(TUNING_PARTS), help="comma-separated tuning parts")
+
+
+def fold_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the options of the parts learned from the tuning questions to ``parser``: ``--prior`` (best, union or
+    none) and ``--transl`` (the table's options, bench/transl_folds.py), both cross-fitted by
+    :func:`out_of_fold_ranked`."""
+    parser.add_argument("--prior", default=HOW, help="the prior feature, cross-fitted: best, union or none (off)")
+    parser.add_argument("--transl", default=SHIPPED, help="the transl part, cross-fitted (bench/transl_folds.py)")
 
 
 async def opened(parser: argparse.ArgumentParser, parts: str, db: Path | None
@@ -71,6 +79,23 @@ async def opened(parser: argparse.ArgumentParser, parts: str, db: Path | None
     return chosen, questions, store, names, without_file(await ranker(store))
 
 
+async def out_of_fold_ranked(r: Ranker, store: Store, names: NameIndex, questions: list[Question],
+                             args: argparse.Namespace) -> tuple[TranslFit, list[tuple[int, Ranked, Candidates]]]:
+    """Every question of ``questions`` ranked out of fold (``args.k`` folds stratified by part): the weights and hedge
+    fitted on the other folds (:func:`question_fit.fit`, :func:`question_cv.choose_margin`), the ``prior`` and
+    ``transl`` parts cross-fitted (``args.prior``, ``args.transl``: a question's own pair never in its table). Gives
+    the cross-fit and, in fold order, (question index, its ranking of at most 120 hits, its candidates)."""
+    every = [await r.candidates(store, q.text, names) for q in questions]
+    golds = [q.gold for q in questions]
+    fit = await cross_fitted(r, store, every, questions, args.prior, args.transl)
+    out = []
+    for fold, train, cands in out_of_fold(fit, args.k, [q.part for q in questions]):
+        v = r.variant(weights=fit_weights(r, cands, golds, train))
+        v = r.variant(weights=choose_margin(v, cands, golds, train))
+        out += [(i, v.rank(cands[i], limit=max(DEPTH, 120)), cands[i]) for i in fold]
+    return fit, out
+
+
 async def main() -> None:
     """Build or open the store, run the fitted CV, print the misses and the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -78,33 +103,25 @@ async def main() -> None:
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                         help="a weight of bot.ranking.Weights changed before the candidates are gathered")
     parser.add_argument("--quiet", action="store_true", help="only the figures and the fitted weights")
-    parser.add_argument("--prior", default=HOW, help="the prior feature, cross-fitted: best, union or none (off)")
-    parser.add_argument("--transl", default=SHIPPED, help="the transl part, cross-fitted (bench/transl_folds.py)")
+    fold_arguments(parser)
     args = parser.parse_args()
     chosen, questions, store, names, r = await opened(parser, args.parts, args.db)
     changed = {n: float(v) for n, v in (s.split("=", 1) for s in args.set)}
     r = r.variant(weights=replace(r.weights, **changed))
-    every = [await r.candidates(store, q.text, names) for q in questions]
     golds = [q.gold for q in questions]
-    # each fold's prior and transl parts never from its own questions (bench/transl_folds.py)
-    fit = await cross_fitted(r, store, every, questions, args.prior, args.transl)
+    fit, ranked_all = await out_of_fold_ranked(r, store, names, questions, args)
     results = []
-    for fold, train, cands in out_of_fold(fit, args.k, [q.part for q in questions]):
-        v = r.variant(weights=fit_weights(r, cands, golds, train))
-        v = r.variant(weights=choose_margin(v, cands, golds, train))
-        for i in fold:
-            ranked = v.rank(cands[i], limit=max(DEPTH, 120))
-            top = ranked.hits[:DEPTH]
-            results.append((ranked, golds[i]))
-            rank = rank_of(ranked, golds[i])
-            if rank == 1 or args.quiet:
-                continue
-            q = questions[i]
-            print(f"\n{q.id} rank {rank} clear {ranked.clear}: {q.text}")
-            for h in top[:3]:
-                print("   got  " + _line(h))
-            gold = next((h for h in ranked.hits if h.passage.key in golds[i]), None)
-            print("   gold " + (_line(gold) if gold else f"{list(golds[i])} not a candidate"))
+    for i, ranked, _ in ranked_all:
+        results.append((ranked, golds[i]))
+        rank = rank_of(ranked, golds[i])
+        if rank == 1 or args.quiet:
+            continue
+        q = questions[i]
+        print(f"\n{q.id} rank {rank} clear {ranked.clear}: {q.text}")
+        for h in ranked.hits[:3]:
+            print("   got  " + _line(h))
+        gold = next((h for h in ranked.hits if h.passage.key in golds[i]), None)
+        print("   gold " + (_line(gold) if gold else f"{list(golds[i])} not a candidate"))
     f = figures(results)
     print(f"\nCV {args.k} folds, fitted: {f.row()}")
     cands = fit.fold(())  # in-sample: each question's prior and transl parts from the others

@@ -302,7 +302,7 @@ class Analyser:
         if question:  # a players' word the documents have words for is read as them: „mulli“ → „mulligan“
             raw = separable.joined(players_words.read([w for w in raw if w not in lists.PLAYERS_FILLERS]), text,
                                    self.lemma, self.vocab.names)  # „zb“: no word; „handelt … ab“: „abhandeln“
-        english_question = question and language == "de" and lists.is_english(raw)
+        english_question, raw = lists.english_read(raw) if question and language == "de" else (False, raw)
         typed = raw  # as typed: a name of Concept.forms counts only so, not as a typo's repair
         fixed: set[int] = set()
         if question and language == "de" and self.options.spelling:

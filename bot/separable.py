@@ -1,10 +1,11 @@
 """A separable verb a question writes apart, read as the verb a concept's name has: „handelt … ab“ as „abhandeln“
 (the term table's old name of Verrechnen, Resolve, 608), „löse … aus“ as „auslösen“ (synonym group ``ausloesen``),
-„fügt … zu“ as „zufügen“, „fängt … an“ as „anfangen“. German main clauses put the finite verb early and its prefix
-last (``bot.wordforms.verb_forms`` writes the same order for the mechanics' verbs), so the prefix is read only where
-its clause ends: before a punctuation mark, at the end of the question or before a word that begins a new clause
-(:data:`CLAUSE_STARTS`), and the verb only a few words before it (:data:`REACH`). A prefix that is the preposition
-of its clause („spielst du die Kreatur aus der Hand“) stands before its noun, not at the clause's end.
+„fügt … zu“ as „zufügen“, „fängt … an“ as „anfangen“, the spoken „kommt … rein“ as „reinkommen“. German main
+clauses put the finite verb early and its prefix last (``bot.wordforms.verb_forms`` writes the same order for the
+mechanics' verbs), so the prefix is read only where its clause ends: before a punctuation mark, at the end of the
+question or before a word that begins a new clause (:data:`CLAUSE_STARTS`), and the verb only a few words before it
+(:data:`REACH`). A prefix that is the preposition of its clause („spielst du die Kreatur aus der Hand“) stands before
+its noun, not at the clause's end.
 
 Pure functions of the question's words; the lemma and the names come from the analyser (:mod:`bot.analysis`).
 """
@@ -22,7 +23,11 @@ REACH = 6
 #: Words that begin a new clause, so a prefix before them ends its own („fängt an und …“, „löst aus wenn …“).
 CLAUSE_STARTS = frozenset({"und", "oder", "aber", "wenn", "falls", "dann", "was", "wie", "wann", "weil", "bevor",
                            "nachdem", "sobald", "obwohl", "damit", "sodass", "kann", "darf", "muss", "wird", "bzw"})
-_PREFIXES = frozenset(SEPARABLE_PREFIXES)
+#: The spoken prefix players write for „herein“ („kommt … rein“, „legt … rein“): joined like the others where a
+#: concept's name has the verb (data/synonyms.tsv: „reinkommen“, „reinlegen“). Not „raus“: „wann kommt das nächste
+#: set raus“ asks when a set is published, not what enters the battlefield.
+SPOKEN_PREFIXES = ("rein",)
+_PREFIXES = frozenset((*SEPARABLE_PREFIXES, *SPOKEN_PREFIXES))
 #: A word as the question's tokens are (:func:`bot.text.tokens`), with group ``end`` when it ends a clause: a
 #: punctuation mark or the end of the text after it.
 _CLAUSE_END = re.compile(r"([^\W_]+)(?P<end>\s*(?:[,.;:!?)]|$))?")
@@ -78,4 +83,4 @@ def joined(words: list[str], text: str, lemma: Callable[[str], str], names: Coll
     return out
 
 
-__all__ = ["CLAUSE_STARTS", "REACH", "clause_ends", "joined"]
+__all__ = ["CLAUSE_STARTS", "REACH", "SPOKEN_PREFIXES", "clause_ends", "joined"]

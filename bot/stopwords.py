@@ -199,11 +199,27 @@ def is_english(words: list[str]) -> bool:
     return english >= 2 and english > sum(w in GERMAN_MARKERS for w in words)
 
 
+#: English function words that :data:`STOP_WORDS` (German, with the English words the documents' English passages
+#: share) does not hold: in an English question they are its form, not words a passage should hold („how do you win
+#: a clash“: 000's rule „A player wins a clash …“ answers, not the ruling that says „you“ twice). Not „not“ and
+#: „both“, which decide a question as the weak words „nicht“ and „beide“ do.
+ENGLISH_FUNCTION_WORDS = _word_list("as at did from has have i into my onto you your can't")
+
+
+def english_read(words: list[str]) -> tuple[bool, list[str]]:
+    """Whether ``words`` (a German-language question's lower-case tokens) are English (:func:`is_english`), and the
+    words to read: without :data:`ENGLISH_FUNCTION_WORDS` when English, else ``words`` unchanged."""
+    if not is_english(words):
+        return False, words
+    return True, [w for w in words if w not in ENGLISH_FUNCTION_WORDS]
+
+
 __all__ = [
     "ANSWER_CUES",
     "ASKING_VERBS",
     "CARD_PROPERTIES",
     "COLLOQUIAL",
+    "ENGLISH_FUNCTION_WORDS",
     "ENGLISH_MARKERS",
     "GERMAN_MARKERS",
     "INTERROGATIVES",
@@ -222,6 +238,7 @@ __all__ = [
     "WANN_PREPOSITIONS",
     "WEAK_IN_PHRASES",
     "WEAK_WORDS",
+    "english_read",
     "is_english",
     "is_verb_wissen",
 ]
