@@ -4,8 +4,8 @@ more) is often answered by a passage of the other kind. When the ranking over ev
 such a passage and the best shown hit is weak beside it (it holds less than :data:`WEAK_HELD` of the question's term
 weight and scores less than :data:`WEAK_SHARE` of that passage), the first page says so in one line and offers it
 whole (:func:`better_passage`, :func:`pointer_line`, :func:`better_action`). One definition of "weak" for both
-searches: the thresholds measured for ``/regel suche`` (docs/ranking.md ⁷⁶) hold for ``/ruling suche`` too
-(``bench/bench_pointer.py``).
+searches: the thresholds measured for ``/regel suche`` (docs/ranking.md ⁷⁶), taken over for ``/ruling suche`` unmeasured
+(``bench/bench_pointer.py`` measures both directions; docs/ranking.md ⁹¹).
 """
 
 from __future__ import annotations
