@@ -20,7 +20,7 @@ from bot.question_reading import first_markup
 from bot.reply import quote_user
 from bot.rules import mana as engine
 from bot.rules.mana import ManaCost, ManaError, TooManyWays
-from bot.search import EXACT
+from bot.search import EXACT, Lookup
 from bot.text import MARKDOWN_WRAPPERS, german_int
 
 if TYPE_CHECKING:
@@ -88,6 +88,20 @@ def _braced(text: str) -> bool:
     return any(c in text for c in "{}()")
 
 
+async def _unknown_card(ctx: AnswerContext, text: str, found: Lookup, exc: ManaError) -> UnknownCard:
+    """The error for ``text`` that is neither a cost (``exc``, the parser's complaint) nor a card: the candidates
+    /karte offers, as one-click choices (bot/answers/calc_choices.py), and a card the documents only mention (002
+    gives Destined // Lead's mana value) with where it is printed, never a cost for it."""
+    hits = found.candidates or ctx.names.search(text, limit=5)
+    hint = ("\nMeintest du: " + ", ".join(h.card_name for h in hits)) if hits else ""
+    said = await mentioned_card(ctx, text) if not found.candidates else None
+    hint += f"\n{mention_line(text, said)}" if said is not None else ""
+    unknown = UnknownCard(f"„{quote_user(text, 80)}“ ist weder Manakosten noch eine bekannte Karte",
+                          f"Als Manakosten gelesen: {quote_user(str(exc))}{hint}", text, hits)
+    unknown.actions = mention_actions(said) if said is not None else []
+    return unknown
+
+
 async def read_cost(ctx: AnswerContext, text: str, what: str = "Kosten") -> CostInput:
     """A mana cost or a card name → :class:`CostInput`.
 
@@ -121,16 +135,8 @@ async def read_cost(ctx: AnswerContext, text: str, what: str = "Kosten") -> Cost
     except ManaError as exc:
         if _COST_CHARS.match(text) and (hit is None or hit.tier != EXACT):
             raise bad_input(exc) from exc
-        if hit is None:  # the candidates /karte offers, as one-click choices (bot/answers/calc_choices.py)
-            hits = found.candidates or ctx.names.search(text, limit=5)
-            hint = ("\nMeintest du: " + ", ".join(h.card_name for h in hits)) if hits else ""
-            # a card the documents only mention (002 gives Destined // Lead's mana value): where, not a cost
-            said = await mentioned_card(ctx, text) if not found.candidates else None
-            hint += f"\n{mention_line(text, said)}" if said is not None else ""
-            unknown = UnknownCard(f"„{quote_user(text, 80)}“ ist weder Manakosten noch eine bekannte Karte",
-                                  f"Als Manakosten gelesen: {quote_user(str(exc))}{hint}", text, hits)
-            unknown.actions = mention_actions(said) if said is not None else []
-            raise unknown from exc
+        if hit is None:
+            raise await _unknown_card(ctx, text, found, exc) from exc
         faces = None
     if faces is not None and (hit is None or hit.tier != EXACT):
         return CostInput(faces, mana(faces))

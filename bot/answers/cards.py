@@ -161,9 +161,13 @@ def outdated_keywords(index: TodayIndex, sections: list[MechanicRecord], text: s
 def keyword_fields(index: TodayIndex, sections: list[MechanicRecord], card: CardRecord) -> list[Field]:
     """One field per outdated keyword of the card's printed text (:func:`outdated_keywords`):
     ``⚠️ Einberufen: gedruckter Erinnerungstext heute überholt`` with what changed and today's rule (≤ 1024)."""
-    text = "\n".join([card.text, *(f.text for f in card.faces)])
     return [Field(f"{mark} {keyword}: gedruckter Erinnerungstext {STYLES['changed'].word}", _clip(block, 1024))
-            for keyword, mark, block in _outdated(index, sections, text)]
+            for keyword, mark, block in _outdated(index, sections, _printed(card))]
+
+
+def _printed(card: CardRecord) -> str:
+    """The card's printed text, its faces' after it (one per line)."""
+    return "\n".join([card.text, *(f.text for f in card.faces)])
 
 
 def today_fields(index: TodayIndex, card: CardRecord, rulings: list[RulingRecord],
@@ -187,20 +191,35 @@ def today_fields(index: TodayIndex, card: CardRecord, rulings: list[RulingRecord
         fields.append(Field(TERMS_HEAD, shorten(terms_listing(index, terms), 1024)))
     section = next((m for m in sections or [] if m.id == card.mechanic_id), None)
     whose = f"des Abschnitts {in_quotes(section.title)}" if section is not None else "der Mechanik"
-    for owner, rs in (("der Karte", rulings), (whose, group or [])):
-        if (field := changed_field(index, rs, owner)) is not None:
+    # a section whose keyword field above already says today's rule (Pfropfen) gets the counting line only
+    said = section is not None and any(title == section.title for title, _, _ in _outdated(index, sections or [],
+                                                                                           _printed(card)))
+    for owner, rs, whole in (("der Karte", rulings, None), (whose, group or [], 0 if said else GROUP_WHOLE)):
+        if (field := changed_field(index, rs, owner, whole)) is not None:
             fields.append(field)
     return fields
 
 
-def changed_field(index: TodayIndex, rulings: list[RulingRecord], owner: str) -> Field | None:
+#: Characters of a section's changed statements shown whole on a card's page; longer ones (the three of „Geteilte
+#: Karten“ on every split card) are counted in one line pointing to the section, so the page stays short; so are
+#: those of a section whose keyword field already says today's rule.
+GROUP_WHOLE = 500
+
+
+def changed_field(index: TodayIndex, rulings: list[RulingRecord], owner: str, whole: int | None = None
+                  ) -> Field | None:
     """``⚠️ Heute geändert (laut Rulings <owner>)``: what every ``changed`` register row naming one of ``rulings``
-    says today (a row "zu prüfen" with its review line and the new official text, ``🔎``), ≤ 1024 characters; None
-    when no row names one."""
+    says today (a row "zu prüfen" with its review line and the new official text, ``🔎``), ≤ 1024 characters; with
+    ``whole`` (characters) a text longer than that is one line counting the rows and pointing to „Mechanik
+    anzeigen“, where each ruling shows its row. None when no row names one."""
     notices = {n.key: n for r in rulings for n in entry_status(index, "ruling", r.id).notices if n.kind == "changed"}
     if not notices:
         return None
     text = "\n".join("\n".join(statement_lines(index, n, "• ")) for n in notices.values())
+    if whole is not None and len(text) > whole:
+        rows = len(notices)
+        text = (f"• {rows} {'Einträge' if rows > 1 else 'Eintrag'} des Änderungsregisters zu diesen Rulings: heute "
+                "gilt dort etwas anderes; jedes Ruling mit dem heutigen Stand unter „Mechanik anzeigen“.")
     mark = STYLES["review" if any(n.reviews for n in notices.values()) else "changed"].mark
     return Field(f"{mark} Heute geändert (laut Rulings {owner})", _clip(text, 1024))
 

@@ -20,15 +20,18 @@ from collections.abc import Sequence
 from dataclasses import replace
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bot.answers.rule_catalog import Explanation, RuleCatalog, catalog
 from bot.answers.today_index import TodayIndex
 from bot.answers.today_notes import explanation_notice
 from bot.paths import DATA_DIR, tsv_rows
-from bot.ranking import Ranked
 from bot.reply import Field, Page
 from bot.store import PassageRecord, Store
 from bot.terms import term_index
+
+if TYPE_CHECKING:  # the ranking is imported by the answers that rank, not by a card's page
+    from bot.ranking import Ranked
 
 EXPLANATION_TERMS_PATH = DATA_DIR / "explanation_terms.tsv"
 #: Passage kinds whose shown name (:func:`passage_name`) says their kind: an answer adds no kind label to it.

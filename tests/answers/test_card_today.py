@@ -106,3 +106,23 @@ async def test_the_message_command_shows_the_sections_changed_rulings_too(ctx):
     reply = await run_answer(ctx, "explain_message", text=text)
     names = [f.name for page in reply.pages for f in page.fields]
     assert "⚠️ Heute geändert (laut Rulings des Abschnitts „Ley-Linien“)" in names
+
+
+async def test_a_sections_long_changes_are_counted_not_quoted_on_a_card(ctx):
+    # the three changed rows of 002's „Geteilte Karten“ (709.4, 709.4a, 709.4b) on every split card: one line that
+    # points to the section, where each ruling shows its row; the card's own fields say its values today
+    _, fields = await _card(ctx, "Bestimmt // Unbeirrt")
+    changed = fields["⚠️ Heute geändert (laut Rulings des Abschnitts „Geteilte Karten“)"]
+    assert changed == ("• 3 Einträge des Änderungsregisters zu diesen Rulings: heute gilt dort etwas anderes; jedes "
+                       "Ruling mit dem heutigen Stand unter „Mechanik anzeigen“.")
+    assert fields["Manawert heute"].startswith("7 (5 + 2")
+
+
+async def test_a_section_its_keyword_field_already_updates_is_counted_on_a_card(ctx):
+    # Helium-Verspritzer prints Pfropfen: its keyword field says today's 702.58a; the section's changed ruling row
+    # (the same rule) is counted, not said twice
+    _, fields = await _card(ctx, "Helium-Verspritzer")
+    assert "702.58a" in fields["⚠️ Pfropfen: gedruckter Erinnerungstext heute überholt"]
+    assert fields["⚠️ Heute geändert (laut Rulings des Abschnitts „Pfropfen“)"] == (
+        "• 1 Eintrag des Änderungsregisters zu diesen Rulings: heute gilt dort etwas anderes; jedes Ruling mit dem "
+        "heutigen Stand unter „Mechanik anzeigen“.")
