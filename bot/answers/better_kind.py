@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from bot.answers.explanation_names import named_passages
 from bot.answers.sources import passage_source
+from bot.candidates import Candidates
 from bot.ranking import Hit, Ranked, Ranker
 from bot.reply import Action, quote_user
 from bot.store import PassageRecord, Store
@@ -52,13 +53,16 @@ async def named_better(store: Store, hit: Hit | None) -> Hit | None:
     return replace(hit, passage=(await named_passages(store, [hit.passage]))[0])
 
 
-def better_passage(shown: Ranked, every: Ranked, r: Ranker, kinds: frozenset[str]) -> Hit | None:
-    """The first hit of ``every`` (the ranking over every kind, ``/frage``'s) when ``shown`` (the same candidates
-    ranked over ``kinds``, a key of :data:`POINTED`) is a sentence's (:data:`SENTENCE_WORDS`) whose best hit is weak
-    beside it: the first hit is of a kind ``kinds`` points to, and the best shown hit holds less than
+def better_passage(shown: Ranked, candidates: Candidates, r: Ranker, kinds: frozenset[str]) -> Hit | None:
+    """The first hit of the ranking over every kind (``/frage``'s, of ``candidates``) when ``shown`` (the same
+    candidates ranked over ``kinds``, a key of :data:`POINTED`) is a sentence's (:data:`SENTENCE_WORDS`) whose best hit
+    is weak beside it: the first hit is of a kind ``kinds`` points to, and the best shown hit holds less than
     :data:`WEAK_HELD` of the question's term weight and scores less than :data:`WEAK_SHARE` of it (no shown hit at
-    all: weak). None otherwise."""
-    if len(shown.analysis.words) < SENTENCE_WORDS or not every.hits or every.hits[0].passage.kind not in POINTED[kinds]:
+    all: weak). None otherwise; a search of keywords is not ranked a second time."""
+    if len(shown.analysis.words) < SENTENCE_WORDS:
+        return None
+    every = r.rank(candidates, limit=1)
+    if not every.hits or every.hits[0].passage.kind not in POINTED[kinds]:
         return None
     best = every.hits[0]
     if not shown.hits:

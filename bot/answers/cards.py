@@ -161,8 +161,12 @@ def outdated_keywords(index: TodayIndex, sections: list[MechanicRecord], text: s
 def keyword_fields(index: TodayIndex, sections: list[MechanicRecord], card: CardRecord) -> list[Field]:
     """One field per outdated keyword of the card's printed text (:func:`outdated_keywords`):
     ``⚠️ Einberufen: gedruckter Erinnerungstext heute überholt`` with what changed and today's rule (≤ 1024)."""
-    return [Field(f"{mark} {keyword}: gedruckter Erinnerungstext {STYLES['changed'].word}", _clip(block, 1024))
-            for keyword, mark, block in _outdated(index, sections, _printed(card))]
+    return [_keyword_field(*outdated) for outdated in _outdated(index, sections, _printed(card))]
+
+
+def _keyword_field(keyword: str, mark: str, block: str) -> Field:
+    """The field of :func:`keyword_fields` for one outdated keyword (``block`` clipped to 1024)."""
+    return Field(f"{mark} {keyword}: gedruckter Erinnerungstext {STYLES['changed'].word}", _clip(block, 1024))
 
 
 def _printed(card: CardRecord) -> str:
@@ -185,15 +189,15 @@ def today_fields(index: TodayIndex, card: CardRecord, rulings: list[RulingRecord
       mechanics section (of ``sections``, its :attr:`bot.store.CardRecord.mechanic_id`): Ley-Linie der Lebenskraft
       has no rulings of its own, those of „Ley-Linien“ (001) are outdated (CR 103.6).
     """
-    fields = keyword_fields(index, sections or [], card)
+    outdated = _outdated(index, sections or [], _printed(card))
+    fields = [_keyword_field(*o) for o in outdated]
     terms = entry_status(index, "card", card.id).terms
     if terms:
         fields.append(Field(TERMS_HEAD, shorten(terms_listing(index, terms), 1024)))
     section = next((m for m in sections or [] if m.id == card.mechanic_id), None)
     whose = f"des Abschnitts {in_quotes(section.title)}" if section is not None else "der Mechanik"
     # a section whose keyword field above already says today's rule (Pfropfen) gets the counting line only
-    said = section is not None and any(title == section.title for title, _, _ in _outdated(index, sections or [],
-                                                                                           _printed(card)))
+    said = section is not None and any(title == section.title for title, _, _ in outdated)
     for owner, rs, whole in (("der Karte", rulings, None), (whose, group or [], 0 if said else GROUP_WHOLE)):
         if (field := changed_field(index, rs, owner, whole)) is not None:
             fields.append(field)

@@ -42,7 +42,7 @@ async def search_rules(ctx: AnswerContext, text: str) -> tuple[list[tuple[Hit, s
     top = found.hits[0].score if found.hits else 0.0
     hits = [(h, search_excerpt(h.passage.text, found.analysis, r, text))
             for h in found.hits if h.score >= top * KEEP_SHARE]
-    return hits, found, better_passage(found, r.rank(candidates, limit=1), r, RULE_KINDS)
+    return hits, found, better_passage(found, candidates, r, RULE_KINDS)
 
 
 def _label(cat: RuleCatalog, hit: Hit) -> str:

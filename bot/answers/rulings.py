@@ -121,7 +121,7 @@ async def search_rulings(store: Store, text: str, card_id: int | None = None, li
     r = await ranker(store)
     candidates = await r.candidates(store, text, names, card_id=card_id)
     found = r.rank(candidates, kinds=RULING_KINDS, card_id=card_id, limit=limit)
-    better = better_passage(found, r.rank(candidates, limit=1), r, RULING_KINDS) if card_id is None else None
+    better = better_passage(found, candidates, r, RULING_KINDS) if card_id is None else None
     better = await named_better(store, better)
     ranked = found.hits
     if card_id is not None:
