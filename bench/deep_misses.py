@@ -93,6 +93,7 @@ async def main() -> None:
     _, ranked_all = await out_of_fold_ranked(r, store, names, questions, args)
     known = set(r.term_weights)
     counts: Counter[str] = Counter()
+    per_part: Counter[tuple[str, str]] = Counter()
     ids: dict[str, list[str]] = {k: [] for k in KINDS}
     for i, ranked, cands in ranked_all:
         q = questions[i]
@@ -101,16 +102,30 @@ async def main() -> None:
             continue
         kind, unread, only_first = kind_of(cands, ranked, q.gold, known)
         counts[kind] += 1
+        per_part[kind, q.part] += 1
         ids[kind].append(q.id)
         if not args.quiet:
             print(f"{q.id}\t{rank or '-'}\t{kind}\tunread {unread}\tfirst only {only_first}\t{q.text}")
-    total = sum(counts.values())
-    print(f"\nGold below third or not ranked (of {len(questions)}; ranks counted to 120, hit@3 at {DEPTH} deep):"
-          f" {total}")
-    print(f"{'kind':<22} {'n':>3} {'share':>6}  questions")
-    for k in KINDS:
-        print(f"{k:<22} {counts[k]:>3} {counts[k] / max(total, 1):>6.1%}  {' '.join(ids[k])}")
+    print_table(counts, per_part, ids, [q.part for q in questions])
     await store.close()
+
+
+def print_table(counts: Counter[str], per_part: Counter[tuple[str, str]], ids: dict[str, list[str]],
+                parts: list[str]) -> None:
+    """Print the kinds' table: each kind's count, its share of the deep misses, its count in each tuning part (a
+    column a part, in the order of ``parts``, one entry a question) and its questions' ids; a last row gives each
+    part's deep misses as a rate of its questions."""
+    total = sum(counts.values())
+    names = list(dict.fromkeys(parts))
+    sizes = Counter(parts)
+    print(f"\nGold below third or not ranked (of {len(parts)}; ranks counted to 120, hit@3 at {DEPTH} deep):"
+          f" {total}")
+    print(f"{'kind':<22} {'n':>3} {'share':>6}  " + " ".join(f"{n:>8}" for n in names) + "  questions")
+    for k in KINDS:
+        cols = " ".join(f"{per_part[k, n]:>8}" for n in names)
+        print(f"{k:<22} {counts[k]:>3} {counts[k] / max(total, 1):>6.1%}  {cols}  {' '.join(ids[k])}")
+    rates = " ".join(f"{sum(per_part[k, n] for k in KINDS) / max(sizes[n], 1):>8.1%}" for n in names)
+    print(f"{'rate of the part':<22} {total:>3} {total / max(len(parts), 1):>6.1%}  {rates}")
 
 
 if __name__ == "__main__":
