@@ -53,13 +53,12 @@ from bot.analysed import Analysis
 from bot.card_names import LANGUAGES, NameTable, covered, name_tables
 from bot.concepts import Concept, ConceptName, build_concepts, concept_id
 from bot.german_words import german_dictionary
-from bot.other_zones import other_zone_concepts
 from bot.passage_concepts import passage_concepts, plain_concepts
-from bot.played_abilities import played_ability_concepts
 from bot.question_groups import part_concepts, question_groups
 from bot.question_senses import question_senses
 from bot.quoted_words import quoted_terms
 from bot.stopwords import STOP_WORDS, WEAK_WORDS, listed_spelling
+from bot.text_concepts import text_concepts
 from bot.typos import added_or_dropped
 from bot.vocabulary import LONG_TYPO, TYPO_CUTOFF, Vocabulary
 from bot.word_parts import compound_parts, other_form, participle_verb
@@ -315,8 +314,8 @@ class Analyser:
         if self.options.concepts:
             concepts, covered = self._concepts(raw, infos, (old_terms, document, language, question, typed), named)
             if language == "de":  # „andere Zone als dem Stapel“: the hand …; „kann … kann nicht“: rule 101.2 …
-                concepts += [c for c in (*other_zone_concepts(text), *played_ability_concepts(text, old_terms),
-                                         *(question_senses(raw) if question else ())) if c not in concepts]
+                concepts += [c for c in (*text_concepts(text, old_terms), *(question_senses(raw) if question else ()))
+                             if c not in concepts]
         out = Analysis(concepts=concepts, truncated=truncated, english=english_question,
                        typos={raw[i]: typed[i] for i in fixed})  # the typed word of each typo repaired
         terms = dict.fromkeys(concepts)  # the terms in order of first appearance, each once
@@ -369,8 +368,7 @@ class Analyser:
             concepts, covered = self._concepts(raw, infos, (old_terms, document, language, False, raw), {})
         concepts = concepts or []
         if self.options.concepts and language == "de":  # as analyse: the zones „einer anderen Zone als …“ means
-            concepts = [*concepts, *(c for c in (*other_zone_concepts(text), *played_ability_concepts(text, old_terms))
-                                     if c not in concepts)]
+            concepts = [*concepts, *(c for c in text_concepts(text, old_terms) if c not in concepts)]
         terms, weak, is_wissen = dict.fromkeys(concepts), [], lists.is_verb_wissen
         if plain:
             collections.deque(map(terms.update, map(_ADDS, infos)), maxlen=0)  # each word's terms in order, in C
