@@ -12,6 +12,7 @@ import unicodedata
 
 from bot import stopwords as lists
 from bot.analysis import MAX_TOKENS, NUMBER, STOP_WORDS, Analyser, Concept, number_term, snowball
+from bot.any_controller import any_controller_concepts
 from bot.other_zones import other_zone_concepts
 from bot.played_abilities import played_ability_concepts
 from bot.quoted_words import quoted_terms
@@ -122,9 +123,9 @@ def reference_analysis(a: Analyser, text: str, language: str = "de", old_terms: 
         covered |= set(range(at, at + size)) if size > 1 else set()
         at += max(size, 1)
     if a.options.concepts and language == "de":  # step 7: „einer anderen Zone als dem Stapel“ names the others,
-        # an ability „gespielt“ in an old text is activated
-        concepts += [c for c in (*other_zone_concepts(text), *played_ability_concepts(text, old_terms))
-                     if c not in concepts]
+        # an ability „gespielt“ in an old text is activated, „egal wer sie kontrolliert“ names the opponent
+        concepts += [c for c in (*other_zone_concepts(text), *played_ability_concepts(text, old_terms),
+                                 *any_controller_concepts(text)) if c not in concepts]
     terms += concepts
     numbers: list[str] = []
     words: list[str] = []
