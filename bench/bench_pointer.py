@@ -35,7 +35,7 @@ from bench_questions import TUNING_PARTS, load_part  # noqa: E402
 from prior_folds import without_file  # noqa: E402
 from transl_folds import cross_fitted  # noqa: E402
 
-from bot.answers.better_kind import POINTED, RULE_KINDS, RULING_KINDS, SENTENCE_WORDS, WEAK_HELD, WEAK_SHARE  # noqa: E402
+from bot.answers.better_kind import POINTED, RULE_KINDS, RULING_KINDS, SENTENCE_WORDS, WEAK  # noqa: E402
 from bot.candidates import Candidates  # noqa: E402
 from bot.ranking import Ranker, ranker  # noqa: E402
 from bot.search import NameIndex  # noqa: E402
@@ -76,14 +76,15 @@ def cases_of(r: Ranker, found: Candidates, gold: Collection[str]) -> dict[frozen
     return out
 
 
-def grid(name: str, rows: list[Case]) -> None:
-    """Print one search's grid: per threshold pair the pointers fired, to the gold, and where the shown was gold."""
+def grid(name: str, rows: list[Case], shipped: tuple[float, float]) -> None:
+    """Print one search's grid: per threshold pair the pointers fired, to the gold, and where the shown was gold;
+    ``shipped`` the search's pair (:data:`bot.answers.better_kind.WEAK`) marked."""
     print(f"{name}: {len(rows)} searches, {sum(c.may for c in rows)} whose /frage first is pointed to")
     print("held | share | fired | to gold | best shown was gold")
     for held in HELD:
         for share in SHARE:
             fired = [c for c in rows if c.may and c.held < held and c.share < share]
-            mark = " (shipped)" if (held, share) == (WEAK_HELD, WEAK_SHARE) else ""
+            mark = " (shipped)" if (held, share) == shipped else ""
             print(f"{held} | {share} | {len(fired)} | {sum(c.first_gold for c in fired)} | "
                   f"{sum(c.shown_gold for c in fired)}{mark}")
 
@@ -113,8 +114,8 @@ async def main(db: Path, text: str | None) -> None:
             for kinds, case in cases_of(r, found, q.gold).items():
                 cases[kinds].append(case)
         print(f"{len(questions)} questions gathered and ranked in {time.perf_counter() - start:.0f} s")
-        grid("/regel suche → ruling/mechanic/card", cases[RULE_KINDS])
-        grid("/ruling suche → rule", cases[RULING_KINDS])
+        grid("/regel suche → ruling/mechanic/card", cases[RULE_KINDS], WEAK[RULE_KINDS])
+        grid("/ruling suche → rule", cases[RULING_KINDS], WEAK[RULING_KINDS])
     finally:
         await store.close()
 
