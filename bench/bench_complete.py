@@ -143,8 +143,8 @@ def _is_project(name: str) -> bool:
 
 def _other_tree(other: Path) -> dict[str, object]:
     """The modules of the checkout ``other`` (its ``bot`` package, loaded beside this one's): imported with this
-    checkout's modules put aside, then put aside themselves. Calls into them run with them in ``sys.modules``
-    (:func:`_swapped`), so an import inside a function finds that checkout's module too."""
+    checkout's modules put aside, then put aside themselves. Calls into them run with them alone in ``sys.modules``
+    (:func:`_use`), so an import inside a function finds that checkout's module too."""
     ours = {k: v for k, v in sys.modules.items() if _is_project(k)}
     for name in ours:
         del sys.modules[name]
@@ -163,6 +163,15 @@ def _other_tree(other: Path) -> dict[str, object]:
     return theirs
 
 
+def _use(modules: dict[str, object]) -> None:
+    """Put one checkout's project ``modules`` in ``sys.modules``, the other's out: a module only the other side
+    imported (an answer module its warm-up loaded) would else be found by this side's imports, and this side's
+    registries (:data:`bot.answers.COMPLETERS`) would never be filled."""
+    for name in [k for k in sys.modules if _is_project(k) and k not in modules]:
+        del sys.modules[name]
+    sys.modules.update(modules)
+
+
 async def _open(modules: dict[str, object], db: Path, folder: Path) -> object:
     """A core of ``modules`` (a checkout's :mod:`bot.core` …) opened on ``db`` with its command table's warm-ups."""
     core_mod, config, commands = (modules[n] for n in ("bot.core", "bot.config", "bot.commands"))
@@ -179,16 +188,18 @@ async def _versus_round(sides: list[dict[str, object]], db: Path, folder: Path, 
     one's ``run_completer``, alternating which goes first; per side, source → CPU µs per query."""
     cores = []
     for modules in sides:
-        sys.modules.update(modules)
+        _use(modules)
         cores.append(await _open(modules, db, folder))
+        modules.update({k: v for k, v in sys.modules.items() if _is_project(k)})  # what its warm-up imported
     out: list[dict[str, list[float]]] = [{}, {}]
+    keys = sorted(set.intersection(*(set(side["bot.answers"].COMPLETERS) for side in sides)))  # type: ignore[attr-defined]
     settle_heap()  # as both doors do once the core is open and warm (bot.core); both cores' objects frozen alike
     try:
-        for key in sorted(COMPLETERS):
+        for key in keys:  # the sources both checkouts have
             for i, q in enumerate(queries):
                 for s in (0, 1) if i % 2 else (1, 0):
                     answers = sides[s]["bot.answers"]
-                    sys.modules.update(sides[s])
+                    _use(sides[s])
                     fn = answers.COMPLETERS[key]  # type: ignore[attr-defined]
                     ctx = cores[s].context  # type: ignore[attr-defined]
                     started = time.thread_time()
@@ -196,7 +207,7 @@ async def _versus_round(sides: list[dict[str, object]], db: Path, folder: Path, 
                     out[s].setdefault(key, []).append((time.thread_time() - started) * 1e6)
     finally:
         for s, core in enumerate(cores):
-            sys.modules.update(sides[s])
+            _use(sides[s])
             await core.close()  # type: ignore[attr-defined]
     return out
 
@@ -223,7 +234,7 @@ def versus(other: Path, rounds: int = 3, reference: Path | None = None) -> list[
             command = [sys.executable, __file__, "--vs-round", str(other), str(db), folder]
             runs = [json.loads(subprocess.run(command, check=True, capture_output=True, text=True).stdout)
                     for _ in range(rounds)]
-            for key in sorted(COMPLETERS):
+            for key in sorted(runs[0][1]):  # the sources the rounds measured (this process imports no answer module)
                 per_round = [(_p99(r[0][key]), _p99(r[1][key])) for r in runs]
                 bests = [sorted(min(t) for t in zip(*(r[s][key] for r in runs), strict=True)) for s in (0, 1)]
                 best = [percentile(b, 0.99) for b in bests]
@@ -241,10 +252,10 @@ def versus(other: Path, rounds: int = 3, reference: Path | None = None) -> list[
 def versus_round(other: Path, db: Path, folder: Path) -> list[dict[str, list[float]]]:
     """One round of :func:`versus` in this (fresh) process: ``other``'s ``bot`` package loaded beside this one's,
     the query set of ``db``, then :func:`_versus_round`; per side (other, this), source → CPU µs per query."""
+    queries = asyncio.run(_queries(db, folder))  # this checkout's answer modules imported by its warm-up
     ours = {k: v for k, v in sys.modules.items() if _is_project(k)}
     theirs = _other_tree(other.resolve())
-    queries = asyncio.run(_queries(db, folder))
-    sys.modules.update(ours)
+    _use(ours)
     return asyncio.run(_versus_round([theirs, ours], db, folder, queries))
 
 

@@ -293,8 +293,9 @@ def undelivered(payload: Mapping[str, Any], interaction_id: int, deadline: float
     """The answer to the interaction ``interaction_id`` (its ``payload``, raw as Discord sends it, or the part
     kept of it) could not be sent (``exc``, after every try :func:`within` made until ``deadline``, Unix
     seconds): one WARNING naming the interaction's id, its command or button and the fault (no token, no
-    traceback; noting when Discord's window is over or closing), and one count in
-    ``regelbot_delivery_failures_total`` (:func:`bot.metrics.undelivered`)."""
+    traceback; noting when Discord's window is over or closing; per fault at most one line every 10 s, the next with
+    the count left out: :func:`bot.logs.limited`), and one count in ``regelbot_delivery_failures_total``
+    (:func:`bot.metrics.undelivered`), every one counted."""
     data = payload.get("data")
     data = data if isinstance(data, Mapping) else {}
     if payload.get("type") == MESSAGE_COMPONENT:
@@ -302,8 +303,29 @@ def undelivered(payload: Mapping[str, Any], interaction_id: int, deadline: float
     else:
         what = "/" + " ".join(leaf_options(data)[0])[:64]
     late = " (Discords Frist für diese Interaktion ist abgelaufen)" if time.time() + BACKOFF[1] >= deadline else ""
-    log.warning("Antwort auf Interaktion %s (%s) nicht zugestellt: %s%s", interaction_id, what, _fault(exc), late)
+    limited(log, logging.WARNING, f"nicht zugestellt: {_fault(exc)}", "Antwort auf Interaktion %s (%s) nicht "
+            "zugestellt: %s%s", interaction_id, what, _fault(exc), late)
     metrics.undelivered(payload)
+
+
+def unread(door: logging.Logger, interaction_id: object, itype: object, problem: str) -> None:
+    """The WARNING of ``serve`` (``door``: its logger) for an interaction in a shape Discord does not send
+    (``problem``, :func:`shape_problem`): „Interaktion 1446… vom Typ 99 in unerwarteter Form, nicht ausgeführt: …“
+    (id and type cut to 24 and 20 characters). Anyone holding a signed payload can send many: at most one line every
+    10 s, the next with the count left out (:func:`bot.logs.limited`); every one counted in
+    ``regelbot_refusals_total{reason="bad_input"}``, as the gateway counts its own (whose payloads come from Discord
+    alone: one line each, :mod:`bot.gateway.gate`)."""
+    metrics.refused("bad_input")
+    limited(door, logging.WARNING, "unerwartete Form", "Interaktion %s vom Typ %s in unerwarteter Form, nicht "
+            "ausgeführt: %s", str(interaction_id)[:24], str(itype)[:20], problem)
+
+
+def repeated(door: logging.Logger, interaction_id: int, how: str) -> None:
+    """The INFO line of ``serve`` (``door``: its logger) for an interaction received again (``how``: ``HTTP``),
+    answered once: at most one line every 10 s, the next with the count left out (a replayed signed request can
+    come many times; :func:`bot.logs.limited`)."""
+    limited(door, logging.INFO, f"doppelt {how}", "Interaktion %s doppelt erhalten (%s), nur einmal beantwortet",
+            interaction_id, how)
 
 
 def undelivered_gateway(payload: Mapping[str, Any], interaction_id: int, responded: bool, exc: BaseException) -> None:

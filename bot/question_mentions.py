@@ -268,7 +268,7 @@ def half_read(text: str, cards: Iterable[int], halves: Mapping[str, int]) -> Men
     (those the name index read in ``text``) where ``text`` does not spell that card's whole name (its halves in
     printed order, any separator or „oder“: „Krims // Krams“, „krims krams“, „krims oder krams“): „Krams gewirkt“
     was read as Krims // Krams by its half (CR 709.1), and the reply says so as for any other name
-    (:func:`mention_line`); None."""
+    (:func:`read_as_line`); None."""
     typed = _WORD.findall(text)
     folded = [fold(w) for w in typed]
     spelled = f" {' '.join(w for w in folded if w != 'oder')} "  # „krims oder krams“ spells Krims // Krams too
@@ -285,7 +285,7 @@ def half_read(text: str, cards: Iterable[int], halves: Mapping[str, int]) -> Men
 def sole_read(text: str, cards: Iterable[int], sole: Mapping[str, int]) -> Mention | None:
     """The first word of ``text`` that only the name of one of ``cards`` (those the name index read in ``text``)
     holds (``sole``: :attr:`OtherNames.sole`): „maadi“ was read as Rix Maadi, Palast aus Kerkern by that one word,
-    and the reply says so as it does for „rix“ (:func:`mention_line`); None. Whether ``text`` spells the whole name
+    and the reply says so as it does for „rix“ (:func:`read_as_line`); None. Whether ``text`` spells the whole name
     (then nothing is said) is :func:`spells_name`'s to decide: it needs the card's name."""
     wanted = set(cards)
     return next((Mention(w, sole[k], "sole") for w in _WORD.findall(text)
@@ -363,7 +363,7 @@ async def printed_of(store: Store, mention: Mention | None) -> tuple[str, ...]:
     return (await other_names(store)).printed_by_card.get(mention.card_id, ())
 
 
-def mention_line(mention: Mention, card_name: str, echo: int = 60) -> str:
+def read_as_line(mention: Mention, card_name: str, echo: int = 60) -> str:
     """``/frage``'s line saying which card a word was read as (the typed word escaped, at most ``echo``
     characters), as ``/karte`` says it for a name only the rulings print."""
     shown = quote_user(mention.word, echo)
@@ -377,6 +377,6 @@ def mention_line(mention: Mention, card_name: str, echo: int = 60) -> str:
 
 
 __all__ = ["CARD_KINDS", "CASTING", "MAX_NAME_WORDS", "MIN_MENTION", "MIN_SOLE", "Mention", "OtherNames",
-           "english_named", "german", "half_named", "half_read", "mention_line", "mentioned", "other_names",
-           "printed_names", "printed_of", "printed_owners", "read_name", "read_slip", "sole_name_words", "sole_read",
+           "english_named", "german", "half_named", "half_read", "mentioned", "other_names", "printed_names",
+           "printed_of", "printed_owners", "read_as_line", "read_name", "read_slip", "sole_name_words", "sole_read",
            "spells_name", "table_named", "unowned_names", "unowned_words"]

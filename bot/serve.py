@@ -1,27 +1,26 @@
 """``python -m bot serve``: the HTTP interactions endpoint (Discord's "Interactions Endpoint URL").
 
-Discord POSTs every interaction as JSON, signed with Ed25519 (``X-Signature-Ed25519`` over
-``X-Signature-Timestamp`` + body, key ``DISCORD_PUBLIC_KEY``). The endpoint checks the signature before
-any work (bad, missing or older than :data:`MAX_SKEW` seconds → 401), answers PING with PONG and every
-slash command, autocomplete and button from the command table (:mod:`bot.commands`: the same option checker,
-completers, answers and buttons as the gateway bot and the console) on the application core (:mod:`bot.core`),
-with the same renderer and delivery (:mod:`bot.delivery`). An answer that is not ready in time
-(:func:`bot.core.answer_budget`, the gateway bot's rule too) is deferred (type 5, or 6 for paging) in the HTTP
-response (:func:`bot.core.in_time`) and finished through the follow-up webhook
-(``PATCH /webhooks/{app}/{token}/messages/@original``); a command asked before on the store is answered at once
-with its kept answer (:mod:`bot.answer_bodies`). Discord-free: no discord.py is imported.
+Discord POSTs every interaction as JSON, signed with Ed25519 (``X-Signature-Ed25519`` over ``X-Signature-Timestamp`` +
+body, key ``DISCORD_PUBLIC_KEY``). The endpoint checks the signature before any work (bad, missing or older than
+:data:`MAX_SKEW` seconds → 401), answers PING with PONG and every slash command, autocomplete and button from the
+command table (:mod:`bot.commands`: the same option checker, completers, answers and buttons as the gateway bot and
+the console) on the application core (:mod:`bot.core`), with the same renderer and delivery (:mod:`bot.delivery`). An
+answer that is not ready in time (:func:`bot.core.answer_budget`, the gateway bot's rule too) is deferred (type 5, or
+6 for paging) in the HTTP response (:func:`bot.core.in_time`) and finished through the follow-up webhook (``PATCH
+/webhooks/{app}/{token}/messages/@original``); a command asked before on the store is answered at once with its kept
+answer (:mod:`bot.answer_bodies`). Discord-free: no discord.py is imported.
 
 Stateless: the store is read-only and every button carries its state in its custom_id, so any number of
 workers (``--reuse-port`` lets several processes share one port) answer any interaction. ``GET /health``
 answers 200 for the load balancer, also on ``HEALTH_PORT`` from a thread of its own (:mod:`bot.health`).
 
-Hostile traffic and broken peers: connections are taken within the open-file limit, slow clients are
-closed, and in a burst the rest wait in the listen queue (:mod:`bot.serve_net`); :data:`ANSWER_SLOTS`
-answers run at once (the rest wait deferred, as compact records), beyond :data:`MAX_PENDING` 503; a payload of
-the wrong shape gets the German "Ungültige Anfrage" (:func:`bot.delivery.shape_problem`), JSON nested too deep
-400, an interaction sent again within the signature's :data:`MAX_SKEW` seconds 409 (one process remembers what
-it took); the follow-up webhook is tried again after passing faults (:mod:`bot.rest`). Commands are registered
-with ``python -m bot sync``.
+Hostile traffic and broken peers: connections are taken within the open-file limit, slow clients are closed, and in a
+burst the rest wait in the listen queue (:mod:`bot.serve_net`); :data:`ANSWER_SLOTS` answers run at once (the rest
+wait deferred, as compact records), beyond :data:`MAX_PENDING` 503; a payload of the wrong shape gets the German
+"Ungültige Anfrage" (:func:`bot.delivery.shape_problem`), JSON nested too deep 400, an interaction sent again within
+the signature's :data:`MAX_SKEW` seconds 409 (one process remembers what it took); the follow-up webhook is tried
+again after passing faults (:mod:`bot.rest`); a flood's log lines (wrong shape, sent again, not delivered) are one per
+kind every 10 s (:func:`bot.logs.limited`). Commands are registered with ``python -m bot sync``.
 """
 
 from __future__ import annotations
@@ -60,10 +59,12 @@ from bot.delivery import (
     defer_body,
     defer_kind,
     deliver,
+    repeated,
     shape_problem,
     share_copy,
     snowflake,
     undelivered,
+    unread,
 )
 from bot.raw import invocation
 from bot.render import EPHEMERAL, message_payload, picked_custom_id
@@ -164,9 +165,8 @@ class Interactions:
         if itype == PING:
             return {"type": PONG}
         problem = shape_problem(payload) or (None if itype in _ANSWERED else "Typ nicht unterstützt")
-        if problem:  # README: one WARNING naming the interaction (its id as sent, cut), the user a German reply
-            log.warning("Interaktion %s vom Typ %r in unerwarteter Form, nicht ausgeführt: %s",
-                        str(payload.get("id"))[:24], itype, problem)
+        if problem:  # README: a WARNING naming the interaction (≤ 1 per 10 s: unread), the user a German reply
+            unread(log, payload.get("id"), itype, problem)
             if itype not in _ANSWERED:
                 return {"type": CB_MESSAGE, "data": message_payload(UNSUPPORTED)}
             if itype == AUTOCOMPLETE:
@@ -329,7 +329,7 @@ class Endpoint:
             return web.json_response({"error": "kein Objekt mit ganzzahligem type"}, status=400)
         iid = snowflake(payload.get("id"))
         if payload.get("type") != PING and iid is not None and not self.recent.first(iid):
-            log.info("Interaktion %s doppelt erhalten (HTTP), nur einmal beantwortet", iid)
+            repeated(log, iid, "HTTP")
             return web.json_response({"error": "schon erhalten"}, status=409)
         return payload
 

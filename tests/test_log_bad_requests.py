@@ -169,3 +169,49 @@ async def test_retries_of_many_answers_while_discord_is_unreachable_are_one_line
         assert shown[2].endswith(f"; {left_out} weitere seit der vorigen Meldung vor 10 s nicht einzeln gemeldet")
     finally:
         logger.removeHandler(handler)
+
+
+async def test_a_flood_of_undeliverable_malformed_and_repeated_interactions_is_one_line_per_kind(info_level, core):
+    # every undelivered answer, every interaction of an unexpected shape and every one received again was a line
+    # of its own: 1 000 of each wrote 3 000 lines. Now one per kind every 10 s, the next with the count left out;
+    # every undelivered answer is still counted in regelbot_delivery_failures_total
+    from bot import metrics
+    from bot.delivery import repeated, undelivered
+    from bot.serve import Interactions, RestClient
+    from tests.test_metrics import value
+
+    now = [100.0]
+    quiet = BadRequestFilter(every=10.0, clock=lambda: now[0])
+    shown: list[str] = []
+
+    class Seen(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            if record.name.startswith("bot.") and quiet.filter(record):
+                shown.append(record.getMessage())
+
+    metrics.enable()
+    doors = Interactions(core, RestClient())
+    card = {"type": 2, "data": {"name": "card", "type": 1, "options": []}}
+    before = value("regelbot_delivery_failures_total", kind="command")
+    refused = value("regelbot_refusals_total", reason="bad_input")
+    handler = Seen()
+    logging.getLogger().addHandler(handler)
+    try:
+        for n in range(1000):
+            reply = await doors.handle({"type": 99, "id": str(1577722197915467000 + n), "application_id": "9",
+                                        "token": "t"})
+            assert reply["data"]["embeds"][0]["title"] == "Nicht unterstützt"
+            undelivered(card, 1446000000000000000 + n, time.time() + 900, RestError(404))
+            repeated(logging.getLogger("bot.serve"), 1446000000000000000 + n, "HTTP")
+        assert shown == [
+            "Interaktion 1577722197915467000 vom Typ 99 in unerwarteter Form, nicht ausgeführt: Typ nicht unterstützt",
+            "Antwort auf Interaktion 1446000000000000000 (/card) nicht zugestellt: HTTP 404",
+            "Interaktion 1446000000000000000 doppelt erhalten (HTTP), nur einmal beantwortet"]
+        now[0] += 10.5
+        undelivered(card, 1446000000000001000, time.time() + 900, RestError(404))
+        assert shown[3] == ("Antwort auf Interaktion 1446000000000001000 (/card) nicht zugestellt: HTTP 404; 999 "
+                            "weitere seit der vorigen Meldung vor 10 s nicht einzeln gemeldet")
+        assert value("regelbot_delivery_failures_total", kind="command") == before + 1001
+        assert value("regelbot_refusals_total", reason="bad_input") == refused + 1000
+    finally:
+        logging.getLogger().removeHandler(handler)

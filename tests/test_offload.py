@@ -45,7 +45,7 @@ async def test_engine_error_keeps_type_and_attributes():
     with pytest.raises(ManaError) as info:
         await run_bounded(parse_cost, "{Q}")
     assert info.value.symbol == "{Q}" and info.value.position == 1
-    assert "Ungültiges Manasymbol „{Q}“" in str(info.value)
+    assert "„{Q}“ an Position 1 (Zeichen 1) ist kein bezahlbares Manasymbol: das Enttappsymbol" in str(info.value)
 
 
 async def test_runaway_is_killed_replaced_and_refused_in_german():

@@ -1,11 +1,11 @@
 """A search over some kinds of passage that another kind answers better: ``/regel suche`` shows rules and
 explanations, ``/ruling suche`` rulings; a sentence in the player's words (:data:`SENTENCE_WORDS` content words or
 more) is often answered by a passage of the other kind. When the ranking over every passage (``/frage``'s) leads with
-such a passage and the best shown hit is weak beside it (it holds less than :data:`WEAK_HELD` of the question's term
-weight and scores less than :data:`WEAK_SHARE` of that passage), the first page says so in one line and offers it
+such a passage and the best shown hit is weak beside it (it holds less than a share of the question's term weight
+and scores less than a share of that passage's score, :data:`WEAK`), the first page says so in one line and offers it
 whole (:func:`better_passage`, :func:`pointer_line`, :func:`better_action`). One definition of "weak" for both
-searches: the thresholds measured for ``/regel suche`` (docs/ranking.md ⁷⁶), taken over for ``/ruling suche`` unmeasured
-(``bench/bench_pointer.py`` measures both directions; docs/ranking.md ⁹¹).
+searches with a pair of thresholds each (:data:`WEAK`), measured by ``bench/bench_pointer.py`` on the four tuning
+parts (docs/ranking.md ⁷⁶, ⁹⁵).
 """
 
 from __future__ import annotations
@@ -35,6 +35,11 @@ WEAK_SHARE = 0.6
 RULE_KINDS = frozenset({"quoted_rule", "explanation"})
 #: The kinds ``/ruling suche`` shows.
 RULING_KINDS = frozenset({"ruling"})
+#: Per search (its shown kinds) the held and score shares (0–1) below which its best shown hit is weak. ``/ruling
+#: suche``: held 0.6, share 0.7 point from 110 of 1 096 tuning searches to a rule, 102 of them the gold, none where
+#: the best ruling was the gold; every pair of held 0.3–0.8 and share 0.4–0.8 gives none either (a share of 0.9
+#: gives 1–4), and ⁷⁶'s 0.5/0.6 pointed 66 times, 62 to the gold (docs/ranking.md ⁹⁵).
+WEAK = {RULE_KINDS: (WEAK_HELD, WEAK_SHARE), RULING_KINDS: (0.6, 0.7)}
 #: The words naming a pointed passage's kind („Ein Ruling passt besser“).
 KIND_NAMES = {"ruling": "Ein Ruling", "mechanic": "Ein Abschnitt der Mechaniken", "card": "Ein Kartentext",
               "quoted_rule": "Eine Regel", "explanation": "Eine Regelerklärung",
@@ -56,8 +61,8 @@ async def named_better(store: Store, hit: Hit | None) -> Hit | None:
 def better_passage(shown: Ranked, candidates: Candidates, r: Ranker, kinds: frozenset[str]) -> Hit | None:
     """The first hit of the ranking over every kind (``/frage``'s, of ``candidates``) when ``shown`` (the same
     candidates ranked over ``kinds``, a key of :data:`POINTED`) is a sentence's (:data:`SENTENCE_WORDS`) whose best hit
-    is weak beside it: the first hit is of a kind ``kinds`` points to, and the best shown hit holds less than
-    :data:`WEAK_HELD` of the question's term weight and scores less than :data:`WEAK_SHARE` of it (no shown hit at
+    is weak beside it: the first hit is of a kind ``kinds`` points to, and the best shown hit is weak beside it by
+    the search's thresholds (:func:`weak_beside`, :data:`WEAK`; no shown hit at
     all: weak). None otherwise; a search of keywords is not ranked a second time."""
     if len(shown.analysis.words) < SENTENCE_WORDS:
         return None
@@ -67,15 +72,16 @@ def better_passage(shown: Ranked, candidates: Candidates, r: Ranker, kinds: froz
     best = every.hits[0]
     if not shown.hits:
         return best
-    return best if weak_beside(shown.hits[0], best, r) else None
+    return best if weak_beside(shown.hits[0], best, r, kinds) else None
 
 
-def weak_beside(hit: Hit, best: Hit, r: Ranker) -> bool:
-    """True when ``hit`` holds less than :data:`WEAK_HELD` of the question's term weight and scores less than
-    :data:`WEAK_SHARE` of ``best``'s score."""
+def weak_beside(hit: Hit, best: Hit, r: Ranker, kinds: frozenset[str] = RULE_KINDS) -> bool:
+    """True when ``hit`` (the best of a search over ``kinds``, a key of :data:`WEAK`) holds less than the search's
+    held share of the question's term weight and scores less than its score share of ``best``'s score."""
     w = r.weights
     held = hit.parts.get("coverage", 0.0) / w.coverage if w.coverage else 0.0
-    return held < WEAK_HELD and hit.score < WEAK_SHARE * best.score
+    most_held, most_share = WEAK[kinds]
+    return held < most_held and hit.score < most_share * best.score
 
 
 def pointer_line(hit: Hit, text: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.answers.cards import text_printed
 from bot.answers.name_notes import typo_line
-from bot.question_mentions import Mention, mention_line
+from bot.question_mentions import Mention, read_as_line
 from bot.ranking import Ranked
 from bot.store import Store
 
@@ -31,7 +31,7 @@ def unprinted_line(names: list[str]) -> str:
 async def card_lines(store: Store, found: Ranked) -> str:
     """The lead's lines on the cards ``found`` read, each after a newline ("" for none): the cards named that no
     document prints (:func:`unprinted_line`), and the card a word was read as by a name not its own („despair“,
-    „verzweiflung … gewirkt“: :func:`bot.question_mentions.mention_line`, once, as ``/karte`` says it)."""
+    „verzweiflung … gewirkt“: :func:`bot.question_mentions.read_as_line`, once, as ``/karte`` says it)."""
     lines = [unprinted_line(await unprinted_cards(store, found.cards)), await mention_note(store, found.mention)]
     return "".join(f"\n{line}" for line in lines if line)
 
@@ -40,12 +40,12 @@ async def mention_note(store: Store, mention: Mention | None) -> str:
     """The line on the card a search read by a name not its own (:attr:`bot.ranking.Ranked.mention`; ``""`` for
     none): a name typed with one slip as ``/karte`` says it („ℹ️ „boros-rektur“ steht so nicht in der Datenbank; am
     ähnlichsten geschrieben: Boros-Rekrut.“, :func:`bot.answers.name_notes.typo_line`), any other reading as
-    :func:`bot.question_mentions.mention_line` says it. ``/frage`` and ``/ruling suche`` rank by that card, and say
+    :func:`bot.question_mentions.read_as_line` says it. ``/frage`` and ``/ruling suche`` rank by that card, and say
     so."""
     card = await store.card(mention.card_id) if mention is not None and mention.how != "joined" else None
     if card is None or mention is None:  # a name typed together („borosrekrut“) is read silently, as /karte does
         return ""
-    return "ℹ️ " + typo_line(mention.word, card.name) if mention.how == "typo" else mention_line(mention, card.name)
+    return "ℹ️ " + typo_line(mention.word, card.name) if mention.how == "typo" else read_as_line(mention, card.name)
 
 
 __all__ = ["card_lines", "mention_note", "unprinted_cards", "unprinted_line"]

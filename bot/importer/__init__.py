@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 
-from bot.importer import changes, official, passages, prepared, transl_table, writer
+from bot.importer import changes, english_offers, official, passages, prepared, transl_table, writer
 from bot.importer.cr import CRDocument, parse_cr
 from bot.importer.manifest import MANIFEST, PARSERS, load_manifest
 from bot.importer.manifest import ManifestError as ManifestError  # re-exported
@@ -359,6 +359,7 @@ def _fill(temp: Path, inputs: _Inputs, report: BuildReport) -> None:
     finally:
         conn.close()
     report.translations = _write_translations(temp)  # last: reads the store written and closed above
+    english_offers.write_offers(temp)  # the English names the card-name completer offers (reads the store too)
 
 
 def _lock(fd: int, needed: bool = False) -> bool:

@@ -11,6 +11,7 @@ code that prepares an index in memory (:func:`bot.namedata.index_parts`), so bot
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -45,6 +46,9 @@ STEM_WORDS_META = "name_stem_words"
 #: ``meta`` key the build writes with the fuzzy word tables of a small vocabulary (JSON, made by
 #: :meth:`bot.fuzzyvocab.FuzzyVocabulary.tables_json`): read at start instead of computed.
 FUZZY_TABLES_META = "name_fuzzy_tables"
+#: ``meta`` key the build writes with the English names of split cards' halves the card lookup accepts (JSON list of
+#: ``[name, card id, card name]``, :mod:`bot.importer.english_offers`): offered by the card-name completer.
+ENGLISH_OFFERS_META = "english_offers"
 #: Entries kept in memory per store after a query read them (then the memory starts anew).
 ENTRY_CACHE = 65_536
 
@@ -194,6 +198,12 @@ class StoredNames:
         or a store built before they were stored)."""
         row = self._conn.execute("SELECT value FROM meta WHERE key = ?", (FUZZY_TABLES_META,)).fetchone()
         return None if row is None else str(row[0])
+
+    def english_offers(self) -> list[tuple[str, int, str]]:
+        """The English names the build stored for the completer (:data:`ENGLISH_OFFERS_META`): ``(name, card id,
+        card name)``; empty for a store built before they were stored."""
+        row = self._conn.execute("SELECT value FROM meta WHERE key = ?", (ENGLISH_OFFERS_META,)).fetchone()
+        return [] if row is None else [(str(n), int(c), str(m)) for n, c, m in json.loads(row[0])]
 
     def stems(self) -> Iterator[str]:
         """Every stored stem (:data:`STEMS`), sorted (a full read: for tools and tests)."""

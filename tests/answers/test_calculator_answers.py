@@ -326,3 +326,28 @@ async def test_upkeep_a_card_name_beside_other_costs_is_said_to_be_a_card(ctx):
     nonsense = await run_answer(ctx, "mana_upkeep", cost="{W} oder blablub", counters=1)
     assert nonsense.error
     assert nonsense.pages[0].title == "„blablub“ ist weder Versorgungskosten noch eine bekannte Karte"
+
+
+@pytest.mark.parametrize(("cost", "typed", "says"), [
+    # today's 107.4g: {H} stands for any Phyrexian mana symbol in rules text; a cost names which one
+    ("{2}{H}", "„{H}“ an Position 2 (Zeichen 4)",
+     "das phyrexianische Symbol {H} ohne Farbe steht in Regeltexten für jedes der fünfzehn phyrexianischen "
+     "Manasymbole (Regel 107.4g); in Kosten bitte das gemeinte angeben: {W/P}, {U/P}, {B/P}, {R/P}, {G/P}"),
+    ("{H/W}", "„{H/W}“ an Position 1 (Zeichen 1)", "(Regel 107.4g)"),
+    ("{T}", "„{T}“ an Position 1", "das Tappsymbol {T} bedeutet in Aktivierungskosten „Tappe dieses Permanent“ und "
+     "wird nicht mit Mana bezahlt (Regel 107.5)"),
+    ("{Q}", "„{Q}“ an Position 1", "„Enttappe dieses Permanent“ und wird nicht mit Mana bezahlt (Regel 107.6)"),
+    ("{E}{E}", "„{E}“ an Position 1", "indem man eine Energiemarke von sich entfernt, nicht mit Mana (Regel 107.14)"),
+    ("{TK}", "„{TK}“ an Position 1", "das Ticketsymbol {TK} steht für eine Ticketmarke"),
+    ("{P}", "„{P}“ an Position 1", "das Pfotensymbol {P} kennzeichnet die Modi mancher modaler Zaubersprüche und ist "
+     "keine Kosten (Regel 107.18)"),
+    ("{PW}", "„{PW}“ an Position 1", "(Regel 107.11)"),
+    ("{CHAOS}", "„{CHAOS}“ an Position 1", "(Regel 107.12)"),
+])
+async def test_a_symbol_no_mana_pays_as_typed_says_what_it_is(ctx, cost, typed, says):
+    # before: „Ungültiges Manasymbol „{H}“ …: unbekanntes Zeichen. Erlaubt sind Manasymbole wie {2}{R}{U} …“
+    for command, options in (("mana_info", {"cost": cost}), ("mana_pay", {"cost": cost, "pool": "WWUU"})):
+        reply = await run_answer(ctx, command, **options)
+        assert reply.error and reply.pages[0].title == "Ungültige Manakosten"
+        assert f"{typed} " in reply.pages[0].body and "ist kein bezahlbares Manasymbol: " in reply.pages[0].body
+        assert says in reply.pages[0].body and "unbekanntes Zeichen" not in reply.pages[0].body

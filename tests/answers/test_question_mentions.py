@@ -15,10 +15,10 @@ from bot.answers import AnswerContext, run_answer
 from bot.question_mentions import (
     half_named,
     half_read,
-    mention_line,
     mentioned,
     other_names,
     printed_names,
+    read_as_line,
     read_name,
     sole_name_words,
     table_named,
@@ -233,7 +233,7 @@ async def test_a_word_only_one_cards_name_holds_names_that_card(store):
     assert not {"palast", "kerkern", "aus"} & set(sole)
     found = table_named("was macht rix", await other_names(store))
     assert found is not None and (found.how, found.word, found.card_id) == ("sole", "rix", rix)
-    assert mention_line(found, "Rix Maadi, Palast aus Kerkern") == (
+    assert read_as_line(found, "Rix Maadi, Palast aus Kerkern") == (
         "ℹ️ „rix“ gelesen als Teil des Namens von **Rix Maadi, Palast aus Kerkern**.")
 
 

@@ -62,6 +62,10 @@ async def test_keywords_are_no_sentence(ctx):
      "Im „Constructed“-Spiel darf ein Sideboard höchstens fünfzehn Karten enthalten."),
     # 003's entry on the free first mulligan of multiplayer games, over 001's rulings on Ley-Linien
     ("erster mulligan multiplayer gratis?", "003:93", "Regel 103.5c (Erklärung)", "Mehrspieler"),
+    # 003's entry on negative numbers (107.1b) over the rulings on -X/-0 effects: the best ruling holds 0.43 of the
+    # question's term weight and scores 0.63 of the rule, weak by /ruling suche's thresholds (0.6, 0.7) only
+    ("kann eine kreatur eine negative stärke haben", "003:245", "Regel 107.1b (Erklärung)",
+     "Ein Spielwert wie die Stärke einer Kreatur kann aber unter null liegen"),
 ])
 async def test_a_weak_ruling_search_points_to_the_better_rule(ctx, search, key, name, text):
     reply = await run_answer(ctx, "ruling", search=search)

@@ -204,7 +204,8 @@ def test_upkeep_non_mana_costs_are_named():
     result = cumulative_upkeep(parse_upkeep("Opfere einen Wald"), 2)
     assert totals(result) == ["3× Opfere einen Wald"]
     assert result.unknown == ("Opfere einen Wald",)  # named: the answer says it only counts it
-    with pytest.raises(ManaError, match="Ungültiges Manasymbol"):
+    with pytest.raises(ManaError, match=r"„\{Q\}“ an Position 1 \(Zeichen 1\) ist kein bezahlbares Manasymbol: das "
+                       r"Enttappsymbol \{Q\}"):  # rule 107.6: the untap symbol, no mana
         parse_upkeep("{Q}")
 
 

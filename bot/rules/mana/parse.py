@@ -141,9 +141,46 @@ def bad_symbol(typed: str, pos: int, col: int, why: str) -> ManaError:
     return ManaError(f"Ungültiges Manasymbol „{shown}“ an Position {pos} (Zeichen {col}): {why}", shown, pos, col)
 
 
+#: Symbols of rule 107 (Comprehensive Rules, 17.04.2026) a player may type into a cost that no mana pays as typed:
+#: upper-case body → why, in German with the rule's number and the terms of the German cards (Tappsymbol,
+#: Energiemarke …). ``{H}`` stands in rules text for any Phyrexian mana symbol (107.4g): a cost names which one.
+NOT_PAYABLE = {
+    "H": "das phyrexianische Symbol {H} ohne Farbe steht in Regeltexten für jedes der fünfzehn phyrexianischen "
+         "Manasymbole (Regel 107.4g); in Kosten bitte das gemeinte angeben: {W/P}, {U/P}, {B/P}, {R/P}, {G/P} oder "
+         "hybrid wie {W/U/P} (Regel 107.4f).",
+    "T": "das Tappsymbol {T} bedeutet in Aktivierungskosten „Tappe dieses Permanent“ und wird nicht mit Mana bezahlt "
+         "(Regel 107.5).",
+    "Q": "das Enttappsymbol {Q} bedeutet in Aktivierungskosten „Enttappe dieses Permanent“ und wird nicht mit Mana "
+         "bezahlt (Regel 107.6).",
+    "E": "das Energiesymbol {E} steht für eine Energiemarke; bezahlt wird es, indem man eine Energiemarke von sich "
+         "entfernt, nicht mit Mana (Regel 107.14).",
+    "TK": "das Ticketsymbol {TK} steht für eine Ticketmarke; bezahlt wird es mit Ticketmarken, nicht mit Mana "
+          "(Regel 107.17).",
+    "P": "das Pfotensymbol {P} kennzeichnet die Modi mancher modaler Zaubersprüche und ist keine Kosten (Regel "
+         "107.18); phyrexianisches Mana hat eine Farbe: {W/P}, {U/P}, {B/P}, {R/P} oder {G/P} (Regel 107.4f).",
+    "PW": "das Planeswalker-Symbol {PW} steht auf dem Planarwürfel von Planechase und ist keine Kosten "
+          "(Regel 107.11).",
+    "CHAOS": "das Chaos-Symbol {CHAOS} steht auf dem Planarwürfel von Planechase und ist keine Kosten "
+             "(Regel 107.12).",
+}
+
+
+def not_payable(typed: str, pos: int, col: int, body: str) -> ManaError:
+    """The German error for a symbol of :data:`NOT_PAYABLE` (its upper-case ``body``; ``{H/W}`` counts as ``{H}``)
+    typed as ``typed`` at symbol ``pos`` / character ``col``: what the symbol means and, for ``{H}``, how a cost
+    names a Phyrexian mana symbol."""
+    shown = typed if len(typed) <= 40 else typed[:39] + "…"
+    why = NOT_PAYABLE["H" if "H" in body.split("/") else body]
+    return ManaError(f"„{shown}“ an Position {pos} (Zeichen {col}) ist kein bezahlbares Manasymbol: {why}", shown,
+                     pos, col)
+
+
 def _symbol(body: str, typed: str, pos: int, col: int) -> Symbol:
-    """One symbol from its upper-case body (``"G/W"``, ``"11"``). Raises ManaError."""
+    """One symbol from its upper-case body (``"G/W"``, ``"11"``). Raises ManaError (a symbol of
+    :data:`NOT_PAYABLE`, ``{H/W}`` too: :func:`not_payable`)."""
     parts = body.split("/")
+    if body in NOT_PAYABLE or "H" in parts:
+        raise not_payable(typed, pos, col, body)
     if any(p == "" for p in parts):
         raise bad_symbol(typed, pos, col, "leerer Teil.")
     if len(parts) == 1:

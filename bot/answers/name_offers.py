@@ -1,0 +1,71 @@
+"""The card-name completer's offers through an English name the card lookup accepts but the name index does not
+hold: a split card's English half names its rulings print („driv“ → Getrieben // Verzweiflung (engl. Driven)),
+stored by the build (:mod:`bot.importer.english_offers`) and read once per open store (its stored name index's
+connection, :meth:`bot.store.Store.stored_names`).
+
+Offered after the name index's own offers, under the card's German name with ``(engl. …)`` as an English alias of
+a store built with card files is (:func:`bot.answers.cards.choice_label`), the value the German name, so the command
+then reads the card by its own name.
+"""
+
+from __future__ import annotations
+
+import re
+import weakref
+
+from bot.reply import Choice
+from bot.store import Store
+from bot.text import fold
+
+#: Most choices an autocomplete answers (Discord's limit).
+CHOICES = 25
+#: Shortest typed start (folded letters and digits) whose English offers take the places of the index's last ones
+#: (below it they only fill free places: „D“ starts too many names to say which one is meant).
+DISPLACE_FROM = 3
+#: Per open store: its English names, each ``(folded letters and digits, name, card id, card name)``.
+_OFFERS: weakref.WeakKeyDictionary[Store, list[tuple[str, str, int, str]]] = weakref.WeakKeyDictionary()
+#: What the comparison drops: everything but letters and digits („Driven // Des“, „driven//des“ and „drivendes“
+#: start the same name).
+_NOT_LETTERS = re.compile(r"[\W_]+")
+
+
+def _key(text: str) -> str:
+    """``text`` folded (:func:`bot.text.fold`), letters and digits only."""
+    return _NOT_LETTERS.sub("", fold(text))
+
+
+def _offers(store: Store) -> list[tuple[str, str, int, str]]:
+    """The English names the build stored in ``store`` (:meth:`bot.store.names.StoredNames.english_offers`), keyed.
+
+    Raises:
+        bot.errors.StoreClosed: the store was closed (an autocomplete answers none then: bot.core).
+    """
+    kept = _OFFERS.get(store)
+    if kept is None:
+        stored = store.stored_names().english_offers()
+        kept = _OFFERS[store] = [(_key(name), name, card_id, card_name) for name, card_id, card_name in stored]
+    return kept
+
+
+def with_english(store: Store, typed: str, offered: list[Choice]) -> list[Choice]:
+    """``offered`` (the name index's choices for ``typed``) and after them each card whose English name stored in
+    ``store`` (:func:`_offers`) starts with ``typed`` (folded, letters and digits only; none for a blank text) and
+    that ``offered`` does not hold, as „Getrieben // Verzweiflung (engl. Driven)“ (≤ 100 characters) with its German
+    name as value (the first of its names that matches is its label); at most :data:`CHOICES`: from
+    :data:`DISPLACE_FROM` characters on, the index's last offers (its weakest: typos, other words) give way to these,
+    which match the typed start exactly; before, these fill free places only."""
+    key = _key(typed)
+    room = CHOICES if len(key) >= DISPLACE_FROM else CHOICES - len(offered)
+    if not key or room <= 0:
+        return offered
+    seen = {c.value for c in offered}
+    added: list[Choice] = []
+    for folded, name, _card_id, card_name in _offers(store):
+        if folded.startswith(key) and card_name not in seen and len(added) < room:
+            seen.add(card_name)
+            label = f"{card_name} (engl. {name})"
+            added.append(Choice(name=label if len(label) <= 100 else card_name[:100], value=card_name))
+    return offered[:CHOICES - len(added)] + added if added else offered
+
+
+__all__ = ["CHOICES", "DISPLACE_FROM", "with_english"]

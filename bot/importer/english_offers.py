@@ -1,0 +1,90 @@
+"""A build step for autocomplete: the English names of split cards' halves that the rulings print and that the card
+lookup accepts as the card's own other name, stored in the new store's ``meta`` (key
+:data:`bot.store.names.ENGLISH_OFFERS_META`, JSON), so the card-name completer offers the card under its German
+name when the typed start matches one (:func:`bot.answers.name_offers.with_english`).
+
+002 writes Getrieben // Verzweiflung's halves in English („Driven und Despair beeinflussen nur Kreaturen …“);
+``/karte name: Driven`` and ``/karte name: Driven // Despair`` name that card (:func:`bot.answers.mentioned_names.
+mentioned_card`, CR 709.1: each half of a split card has its own name). The names are the lookup's own: a word of
+:attr:`bot.question_mentions.OtherNames.printed` (printed capitalised only in that one card's passages, no German
+word, no word of a card's name) of a split card that :func:`~bot.answers.mentioned_names.printed_mention` reads as the
+card, and the two halves joined by „ // “ when the lookup reads that as the card too. Made once per store at the
+build (one pass over the passages' texts, one full-text query per word), as the translation table is
+(:mod:`bot.importer.transl_table`): on an event loop of its own in a worker thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import sqlite3
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from bot.store.names import ENGLISH_OFFERS_META
+
+#: Most names stored (a bound for any store; the documents' store has three).
+MAX_OFFERS = 1000
+
+
+async def accepted_names(db: Path) -> list[tuple[str, int, str]]:
+    """The English names the lookup accepts for split cards of the store ``db``: ``(name as printed, card id, card
+    name)``, per card its halves in the order the rulings print them, then the whole name („Driven // Despair“),
+    cards in id order; at most :data:`MAX_OFFERS`.
+
+    Raises:
+        bot.store.StoreError: ``db`` is no readable store.
+    """
+    from bot.answers.mentioned_names import mentioned_card, printed_mention
+    from bot.answers.registry import AnswerContext
+    from bot.question_mentions import other_names
+    from bot.search import NameIndex
+    from bot.store import Store
+
+    store = await Store.open(db)
+    try:
+        ctx = AnswerContext(store=store, names=NameIndex.from_entries([]))  # the lookup reads the store only
+        halves: dict[int, list[tuple[int, str]]] = {}
+        for word, card_id in (await other_names(store)).printed.items():
+            card = await store.card(card_id)
+            found = await printed_mention(ctx, word) if card is not None and card.is_split else None
+            if found is None or found.card is None or found.card.id != card_id:
+                continue
+            printed = re.search(rf"(?<!\w){re.escape(word)}(?!\w)", found.ruling, re.I)
+            halves.setdefault(card_id, []).append((printed.start() if printed else 0,
+                                                   printed.group(0) if printed else word))
+        out: list[tuple[str, int, str]] = []
+        for card_id in sorted(halves):
+            card = await store.card(card_id)
+            assert card is not None  # read above
+            names = [name for _at, name in sorted(halves[card_id])]
+            whole = " // ".join(names)
+            joined = await mentioned_card(ctx, whole) if len(names) == 2 else None
+            out += [(name, card_id, card.name) for name in names]
+            out += [(whole, card_id, card.name)] if joined is not None and joined.card is not None else []
+        return out[:MAX_OFFERS]
+    finally:
+        await store.close()
+
+
+def write_offers(db: Path) -> int:
+    """Store :func:`accepted_names` of the written store ``db`` in its ``meta`` (learned on an event loop of its own
+    in a worker thread: the build may be called from a running loop); returns how many.
+
+    Raises:
+        bot.store.StoreError, sqlite3.Error: ``db`` cannot be read or written.
+    """
+    with ThreadPoolExecutor(1, thread_name_prefix="english-offers") as pool:
+        found = pool.submit(asyncio.run, accepted_names(db)).result()
+    conn = sqlite3.connect(db)
+    try:
+        conn.execute("PRAGMA journal_mode = OFF")  # the build's temp file, fsynced and renamed after (as _fill writes)
+        with conn:
+            conn.execute("INSERT INTO meta (key, value) VALUES (?, ?)", (ENGLISH_OFFERS_META, json.dumps(found)))
+    finally:
+        conn.close()
+    return len(found)
+
+
+__all__ = ["MAX_OFFERS", "accepted_names", "write_offers"]

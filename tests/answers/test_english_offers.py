@@ -1,0 +1,47 @@
+"""The card-name completer offers a split card through an English half name its rulings print and the card lookup
+accepts (002: „Driven und Despair beeinflussen nur Kreaturen, die du kontrollierst …“ for Getrieben //
+Verzweiflung; ``/karte name: Driven`` names that card): the build stores those names
+(bot/importer/english_offers.py), the completer offers the card under its German name (bot/answers/name_offers.py)."""
+
+from __future__ import annotations
+
+from bot.answers import run_completer
+from bot.answers.cards import card_names
+from bot.autocomplete import choices_body
+from bot.importer.english_offers import accepted_names
+from bot.reply import Choice
+
+SPLIT = "Getrieben // Verzweiflung"
+
+
+async def test_the_build_stores_the_english_names_the_lookup_accepts(built_db, store):
+    # the halves in the order 002 prints them, then the whole name the lookup reads as the card too; no other
+    # name the rulings print for one card (Atog, Juggernaut: cards named as examples, no English name of a split card)
+    named = [("Driven", 274, SPLIT), ("Despair", 274, SPLIT), ("Driven // Despair", 274, SPLIT)]
+    assert await accepted_names(built_db) == named
+    assert store.stored_names().english_offers() == named
+    assert (await store.card(274)).name == SPLIT
+
+
+async def test_the_completer_offers_the_card_under_its_german_name(ctx):
+    driv = await run_completer(ctx, card_names, "driv")
+    assert driv == [Choice("Borealis-Druide", "Borealis-Druide"), Choice(f"{SPLIT} (engl. Driven)", SPLIT)]
+    assert await run_completer(ctx, card_names, "Despair") == [Choice(f"{SPLIT} (engl. Despair)", SPLIT)]
+    for typed in ("Driven // D", "driven//des", "drivendespair"):  # past the first half: the whole name
+        assert await run_completer(ctx, card_names, typed) == [Choice(f"{SPLIT} (engl. Driven // Despair)", SPLIT)]
+    # 25 offers of the index (words starting „des“): its last gives way to the card the typed start names exactly
+    desp = await run_completer(ctx, card_names, "desp")
+    assert len(desp) == 25 and desp[-1] == Choice(f"{SPLIT} (engl. Despair)", SPLIT)
+    assert desp[:24] == (await run_completer(ctx, card_names, "desq"))[:24]
+    # the German name typed: offered once, by the index
+    assert await run_completer(ctx, card_names, "Getrieben") == [Choice(SPLIT, SPLIT)]
+    assert all("engl." not in c.name for c in await run_completer(ctx, card_names, ""))
+    # one or two letters start too many names: the English ones only fill free places (25 names start „D“)
+    d = await run_completer(ctx, card_names, "D")
+    assert len(d) == 25 and all("engl." not in c.name for c in d)
+
+
+async def test_every_door_offers_it(core):
+    body = await choices_body(core, {"name": "ruling", "options": [
+        {"name": "card", "type": 3, "value": "Driven", "focused": True}]})
+    assert body == {"type": 8, "data": {"choices": [{"name": f"{SPLIT} (engl. Driven)", "value": SPLIT}]}}
