@@ -9,7 +9,7 @@ the new question's words (:class:`bot.question_words.QuestionWords`: the same an
 and an earlier question on the same ruling asked it the same way.
 
 The questions come from ``data/prior_questions.tsv`` (:data:`PRIOR_FILE`), made by ``bench/make_prior.py`` from
-``tests/questions/tuning.toml``, ``tuning2.toml``, ``tuning3.toml`` and ``tuning4.toml`` only (never a held-out part;
+``tests/questions/tuning.toml`` … ``tuning5.toml`` only (never a held-out part nor the validation part;
 ``tests/test_prior.py`` checks both). The bot reads the file once per store (:func:`prior_index`), checks its keys
 against the store in one query and logs how many it lacks (an official rule's key in a store built without the CR),
 and analyses the questions at the first question asked, not at start (:class:`PriorIndex`).
@@ -38,7 +38,7 @@ PRIOR_FILE = DATA_DIR / "prior_questions.tsv"
 #: The first lines of :data:`PRIOR_FILE` (comments: :func:`bot.paths.tsv_rows` skips them).
 HEADER = (
     "# Questions asked before, each with the keys of the passages that answer it (bot/prior.py).\n"
-    "# Made by bench/make_prior.py from tests/questions/tuning.toml … tuning4.toml only; do not edit.\n"
+    "# Made by bench/make_prior.py from tests/questions/tuning.toml … tuning5.toml only; do not edit.\n"
     "# id\tgold keys\tquestion\n"
 )
 #: The key prefix of an official rule (a store built with ``build --cr`` has them).

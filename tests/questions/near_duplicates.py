@@ -1,12 +1,12 @@
 """Check that no question of a later part (``heldout2.toml``, ``tuning2.toml``, ``tuning3.toml``,
-``tuning4.toml``) is a near-duplicate
-of an older one.
+``tuning4.toml``, ``tuning5.toml``) is a near-duplicate of an older one.
 
 A near-duplicate is a pair whose texts reach :data:`THRESHOLD` in rapidfuzz's ``token_set_ratio`` (0–100,
 case-sensitive as typed; the set ratio scores a question whose words are a subset of the other's as 100).
 The older questions of each later part are in :data:`OLDER`: for ``heldout2`` those of ``tuning.toml``,
 ``heldout.toml`` and ``dev.toml``; for ``tuning2`` those and ``heldout2.toml`` as well; for ``tuning3`` also
-``tuning2.toml``; for ``tuning4`` also ``tuning3.toml``.
+``tuning2.toml``; for ``tuning4`` also ``tuning3.toml``; for ``tuning5`` also ``tuning4.toml`` and the validation
+part ``validation.toml`` (a tuning question repeating a validation question would tune on what validation counts).
 A fresh set must not repeat what the ranking has been counted or tuned on.
 
 Usage::
@@ -35,11 +35,13 @@ OLDER: dict[str, tuple[str, ...]] = {
     "tuning2": (*PARTS, "heldout2", "dev"),
     "tuning3": (*PARTS, "heldout2", "tuning2", "dev"),
     "tuning4": (*PARTS, "heldout2", "tuning2", "tuning3", "dev"),
+    "tuning5": (*PARTS, "heldout2", "tuning2", "tuning3", "tuning4", "validation", "dev"),
 }
 #: Every file a draft is checked against: all parts and the dev questions.
-EVERY_FILE: tuple[str, ...] = (*PARTS, "heldout2", "tuning2", "tuning3", "tuning4", "dev")
-#: The set-aside files: a near-duplicate in them is named by id, never printed with its text.
-SET_ASIDE_FILES = ("heldout", "heldout2")
+EVERY_FILE: tuple[str, ...] = (*PARTS, "heldout2", "tuning2", "tuning3", "tuning4", "tuning5", "validation", "dev")
+#: The files whose texts are never shown (the set-aside parts and the validation part, which is counted but never
+#: read question by question): a near-duplicate in them is named by id, never printed with its text.
+SET_ASIDE_FILES = ("heldout", "heldout2", "validation")
 #: The later part checked when none is named (kept for callers of :func:`check` without arguments).
 NEW = "heldout2"
 
@@ -102,8 +104,9 @@ def _read(path: Path) -> list[tuple[str, str]]:
 
 
 def shown(pair: Pair) -> str:
-    """The older question of ``pair`` as printed: its text, or only a mark when it belongs to a set-aside part
-    (``heldout``, ``heldout2``), whose texts are never shown to whoever writes or tunes questions."""
+    """The older question of ``pair`` as printed: its text, or only a mark when it belongs to a part of
+    :data:`SET_ASIDE_FILES` (``heldout``, ``heldout2``, ``validation``), whose texts are never shown to whoever writes
+    or tunes questions."""
     if pair.old_part in SET_ASIDE_FILES:
         return "(zurückgelegte Frage, Text nicht gezeigt)"
     return repr(pair.old_text)

@@ -41,8 +41,9 @@ HELDOUT2 = load("heldout2")
 TUNING2 = load("tuning2")
 TUNING3 = load("tuning3")
 TUNING4 = load("tuning4")
-#: Every question of every part: the seeded split's two, the second set-aside part, the second and third tuning parts.
-EVERY = QUESTIONS + HELDOUT2 + TUNING2 + TUNING3 + TUNING4
+TUNING5 = load("tuning5")
+#: Every question of every part checked here: the seeded split's two, the second set-aside part, the later tuning parts.
+EVERY = QUESTIONS + HELDOUT2 + TUNING2 + TUNING3 + TUNING4 + TUNING5
 #: The later parts outside the seeded split: their questions, the shape of their ids and their least size.
 LATER = {"heldout2": (HELDOUT2, r"h2-\d{3}", 150), "tuning2": (TUNING2, r"t2-\d{3}", 240)}
 TYPO_NOTE = re.compile(r"^typo: (?P<typed>\S+) \((?P<meant>[^)]+)\)$")
@@ -248,9 +249,31 @@ def test_tuning4_holds_the_evening_judges_questions():
     assert first.gold == ("001:78",) and first.clause == "nur ungetappte Kreaturen, die du kontrollierst"
 
 
+def test_tuning5_holds_the_judges_questions_of_2026_12_06():
+    """The fifth tuning part: ids ``t5-NNN`` in order, each naming its judge's id (j160, j161, j162) once and keeping
+    a typo's note; a third names no card; none repeats an older question, the validation part's included (its texts
+    are compared by code, never shown: a pair is reported by ids)."""
+    assert len(TUNING5) == 130 and {q.part for q in TUNING5} == {"tuning5"}
+    assert [q.id for q in TUNING5] == [f"t5-{n:03d}" for n in range(1, 131)]
+    note = re.compile(r"from j16[012]-\d{3}(; typo: [^()]+ \([^)]+\))?")
+    assert [q.note for q in TUNING5 if not note.fullmatch(q.note)] == []
+    judged = [q.note.split(";")[0] for q in TUNING5]
+    assert len(set(judged)) == len(judged)
+    assert [sum(j.startswith(f"from j{n}-") for j in judged) for n in (160, 161, 162)] == [50, 40, 40]
+    assert sum("; typo: " in q.note for q in TUNING5) == 8
+    assert sum(not q.card for q in TUNING5) >= len(TUNING5) / 3
+    assert near_duplicates.OLDER["tuning5"] == (
+        "tuning", "heldout", "heldout2", "tuning2", "tuning3", "tuning4", "validation", "dev")
+    pairs = near_duplicates.check(part="tuning5")
+    assert not pairs, [(p.new_id, p.old_part, p.old_id, p.score) for p in pairs]
+    first = TUNING5[0]
+    assert first.note == "from j160-002" and first.gold == ("001:80",)
+    assert first.clause == "um die Kosten des Zaubers zu reduzieren -- aber nicht beides"
+
+
 def test_tuning2_is_a_tuning_part_outside_the_seeded_split():
-    assert TUNED == ("tuning", "tuning2", "tuning3", "tuning4")
-    assert not {"tuning2", "tuning3", "tuning4"} & set(PARTS)
+    assert TUNED == ("tuning", "tuning2", "tuning3", "tuning4", "tuning5")
+    assert not {"tuning2", "tuning3", "tuning4", "tuning5"} & set(PARTS)
     assert not {q.id for q in TUNING2} & {q.id for q in QUESTIONS}
     assert "tuning2" in ALL_PARTS and "tuning2" not in SET_ASIDE
 
@@ -290,3 +313,16 @@ def test_near_duplicate_report_never_prints_a_set_aside_text(capsys, tmp_path: P
     out = capsys.readouterr().out
     assert f"tuning2:{TUNING2[0].id}" in out and repr(tuning_text) in out
     assert f"heldout:{held_out.id}" in out and held_out.text not in out.replace(f"{held_out.text!r} /", "")
+
+
+def test_near_duplicate_report_names_a_validation_question_by_id_only(capsys, tmp_path: Path):
+    """A draft repeating a validation question: the report names the pair by the validation question's id, and its
+    text is printed nowhere but as the draft's own (compared by code; the test never shows it, even when red)."""
+    counted = load("validation")[0]
+    draft = tmp_path / "draft.toml"
+    draft.write_text("[[question]]\n" + f'id = "x-003"\ntext = {counted.text!r}\n'.replace("'", '"'), encoding="utf-8")
+    found = near_duplicates.main([str(draft)]) == 1
+    out = capsys.readouterr().out
+    named = f"validation:{counted.id} (100)" in out
+    hidden = counted.text not in out.replace(f"{counted.text!r} /", "")
+    assert (found, named, hidden) == (True, True, True)
