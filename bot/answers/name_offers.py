@@ -13,12 +13,12 @@ from __future__ import annotations
 import re
 import weakref
 
-from bot.reply import Choice
+from bot.reply import CHOICE_NAME_MAX, CHOICES_MAX, Choice
 from bot.store import Store
 from bot.text import fold
 
-#: Most choices an autocomplete answers (Discord's limit).
-CHOICES = 25
+#: Most choices an autocomplete answers (Discord's limit, :data:`bot.reply.CHOICES_MAX`).
+CHOICES = CHOICES_MAX
 #: Shortest typed start (folded letters and digits) whose English offers take the places of the index's last ones
 #: (below it they only fill free places: „D“ starts too many names to say which one is meant).
 DISPLACE_FROM = 3
@@ -50,8 +50,8 @@ def _offers(store: Store) -> list[tuple[str, str, int, str]]:
 def with_english(store: Store, typed: str, offered: list[Choice]) -> list[Choice]:
     """``offered`` (the name index's choices for ``typed``) and after them each card whose English name stored in
     ``store`` (:func:`_offers`) starts with ``typed`` (folded, letters and digits only; none for a blank text) and
-    that ``offered`` does not hold, as „Getrieben // Verzweiflung (engl. Driven)“ (≤ 100 characters) with its German
-    name as value (the first of its names that matches is its label); at most :data:`CHOICES`: from
+    that ``offered`` does not hold, as „Getrieben // Verzweiflung (engl. Driven)“ (≤ CHOICE_NAME_MAX characters) with
+    its German name as value (the first of its names that matches is its label); at most :data:`CHOICES`: from
     :data:`DISPLACE_FROM` characters on, the index's last offers (its weakest: typos, other words) give way to these,
     which match the typed start exactly; before, these fill free places only."""
     key = _key(typed)
@@ -64,7 +64,8 @@ def with_english(store: Store, typed: str, offered: list[Choice]) -> list[Choice
         if folded.startswith(key) and card_name not in seen and len(added) < room:
             seen.add(card_name)
             label = f"{card_name} (engl. {name})"
-            added.append(Choice(name=label if len(label) <= 100 else card_name[:100], value=card_name))
+            added.append(Choice(name=label if len(label) <= CHOICE_NAME_MAX else card_name[:CHOICE_NAME_MAX],
+                                 value=card_name))
     return offered[:CHOICES - len(added)] + added if added else offered
 
 
