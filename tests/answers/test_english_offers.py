@@ -45,3 +45,16 @@ async def test_every_door_offers_it(core):
     body = await choices_body(core, {"name": "ruling", "options": [
         {"name": "card", "type": 3, "value": "Driven", "focused": True}]})
     assert body == {"type": 8, "data": {"choices": [{"name": f"{SPLIT} (engl. Driven)", "value": SPLIT}]}}
+
+
+def test_a_new_process_offers_it_and_explains_a_symbol_no_mana_pays(built_db):
+    """Through ``python -m bot complete`` and ``call`` as new processes (README), on the store the build wrote: the
+    split card of 002 under its German name for „driv“, and /mana's reason for {H} with rule 107.4g of the 2026 CR."""
+    from tests.conftest import run_cli
+
+    offered = run_cli("complete", "/karte name", "driv", db=built_db)
+    assert offered.returncode == 0, offered.stderr
+    assert "Getrieben // Verzweiflung (engl. Driven)" in offered.stdout
+    paid = run_cli("call", "/mana bezahlen kosten: {H} vorrat: WW", db=built_db)
+    assert paid.returncode == 0, paid.stderr
+    assert "Regel 107.4g" in paid.stdout and "Traceback" not in paid.stdout + paid.stderr
