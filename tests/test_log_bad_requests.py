@@ -104,19 +104,21 @@ def test_a_refusal_of_the_endpoint_is_rate_limited_per_status(info_level):
                                                           "der vorigen Meldung vor 11 s nicht einzeln gemeldet")
 
 
+def _refused_401() -> logging.LogRecord:
+    """A record of the endpoint's refusal of a request with status 401 (:func:`bot.logs.refusal`'s mark)."""
+    from bot.logs import REFUSAL
+
+    record = logging.LogRecord("bot.serve", logging.WARNING, __file__, 1, "Anfrage abgelehnt (401)", (), None)
+    setattr(record, REFUSAL, 401)
+    return record
+
+
 def test_a_count_written_minutes_later_names_the_age_of_the_line_before(info_level):
     # a flood's count is written only with the next refusal of its status: 374 left out at 01:48, the next one
     # at 02:01 must not claim they came "in the last 10 s"
-    from bot.logs import REFUSAL
-
     now = [0.0]
     quiet = BadRequestFilter(every=10.0, clock=lambda: now[0])
-
-    def own() -> logging.LogRecord:
-        record = logging.LogRecord("bot.serve", logging.WARNING, __file__, 1, "Anfrage abgelehnt (401)", (), None)
-        setattr(record, REFUSAL, 401)
-        return record
-
+    own = _refused_401
     assert quiet.filter(own())
     for _ in range(374):
         now[0] += 0.01
@@ -215,3 +217,55 @@ async def test_a_flood_of_undeliverable_malformed_and_repeated_interactions_is_o
         assert value("regelbot_refusals_total", reason="bad_input") == refused + 1000
     finally:
         logging.getLogger().removeHandler(handler)
+
+
+def test_a_forgotten_limit_lets_the_next_line_through_without_a_count(info_level):
+    now = [0.0]
+    quiet = BadRequestFilter(every=10.0, clock=lambda: now[0])
+    own = _refused_401
+    assert quiet.filter(own()) and not quiet.filter(own()) and not quiet.filter(own())
+    quiet.forget()
+    now[0] = 1.0  # within the 10 s: without forget() left out, and the count of 2 written with the next line
+    again = own()
+    assert quiet.filter(again) and again.getMessage() == "Anfrage abgelehnt (401)"
+
+
+class _Kept(logging.Handler):
+    """A root handler with the bot's rate limit, kept over this module's last two tests as the handler of
+    bot.logs.setup_logging stays on the root logger for the rest of a test process."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.addFilter(BadRequestFilter())
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+@pytest.fixture(scope="module")
+def kept_handler():
+    root = logging.getLogger()
+    handler = _Kept()
+    root.addHandler(handler)
+    try:
+        yield handler
+    finally:
+        root.removeHandler(handler)
+
+
+def test_an_earlier_test_leaves_three_lines_of_a_kind(info_level, kept_handler):
+    from bot.logs import limited
+
+    for n in range(3):
+        limited(logging.getLogger("bot.delivery"), logging.WARNING, "earlier test", "Zeile %d", n)
+    assert [r.getMessage() for r in kept_handler.records] == ["Zeile 0"]  # the two others left out
+
+
+def test_the_next_test_s_first_line_of_that_kind_is_neither_left_out_nor_counted(info_level, kept_handler):
+    # tests/conftest.py's fresh_log_limits forgot the counts of the earlier test (same worker, within 10 s)
+    from bot.logs import limited
+
+    kept_handler.records.clear()
+    limited(logging.getLogger("bot.delivery"), logging.WARNING, "earlier test", "Zeile %d", 3)
+    assert [r.getMessage() for r in kept_handler.records] == ["Zeile 3"]
