@@ -1,7 +1,7 @@
 """The card-name completer's offers through an English name the card lookup accepts but the name index does not
 hold: a split card's English half names its rulings print („driv“ → Getrieben // Verzweiflung (engl. Driven)),
 stored by the build (:mod:`bot.importer.english_offers`) and read once per open store (its stored name index's
-connection, :meth:`bot.store.Store.stored_names`).
+connection, :meth:`bot.store.Store.stored_names`), at the command table's warm-up (:func:`prepare`).
 
 Offered after the name index's own offers, under the card's German name with ``(engl. …)`` as an English alias of
 a store built with card files is (:func:`bot.answers.cards.choice_label`), the value the German name, so the command
@@ -47,6 +47,17 @@ def _offers(store: Store) -> list[tuple[str, str, int, str]]:
     return kept
 
 
+def prepare(store: Store) -> None:
+    """Read ``store``'s English names now (:func:`_offers`; the command table's warm-up at start and after a swap,
+    :func:`bot.commands.cards.prepare_first_keystrokes`), so the first keystroke that needs them does not wait for
+    the read (a query of the stored name index's connection and the JSON of the build's meta row).
+
+    Raises:
+        bot.store.StoreError: the store's name index cannot be opened (German message).
+    """
+    _offers(store)
+
+
 def with_english(store: Store, typed: str, offered: list[Choice]) -> list[Choice]:
     """``offered`` (the name index's choices for ``typed``) and after them each card whose English name stored in
     ``store`` (:func:`_offers`) starts with ``typed`` (folded, letters and digits only; none for a blank text) and
@@ -69,4 +80,4 @@ def with_english(store: Store, typed: str, offered: list[Choice]) -> list[Choice
     return offered[:CHOICES - len(added)] + added if added else offered
 
 
-__all__ = ["CHOICES", "DISPLACE_FROM", "with_english"]
+__all__ = ["CHOICES", "DISPLACE_FROM", "prepare", "with_english"]

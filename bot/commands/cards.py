@@ -20,12 +20,14 @@ COMMANDS = [
 
 
 async def prepare_first_keystrokes(ctx: AnswerContext) -> None:
-    """Answer the card-name autocomplete for blank input and every first letter now (from the name index), and make
-    every name's choice."""
+    """Answer the card-name autocomplete for blank input and every first letter now (from the name index), make
+    every name's choice and read the English names the completer offers besides (:mod:`bot.answers.name_offers`)."""
     from bot.answers.cards import prepare_choices
+    from bot.answers.name_offers import prepare
 
     ctx.names.prepare_first_keystrokes()
     prepare_choices(ctx.names)
+    prepare(ctx.store)
 
 
 WARMUPS = [prepare_first_keystrokes]

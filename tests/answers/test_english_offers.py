@@ -58,3 +58,12 @@ def test_a_new_process_offers_it_and_explains_a_symbol_no_mana_pays(built_db):
     paid = run_cli("call", "/mana bezahlen kosten: {H} vorrat: WW", db=built_db)
     assert paid.returncode == 0, paid.stderr
     assert "Regel 107.4g" in paid.stdout and "Traceback" not in paid.stdout + paid.stderr
+
+
+async def test_the_warm_up_reads_them_before_the_first_keystroke(core):
+    # the command table's warm-up (bot.commands.cards.prepare_first_keystrokes) read the build's English names of
+    # this core's store: the first keystroke needs no read
+    from bot.answers import name_offers
+
+    assert name_offers._OFFERS.get(core.store) == [("driven", "Driven", 274, SPLIT), ("despair", "Despair", 274, SPLIT),
+                                                   ("drivendespair", "Driven // Despair", 274, SPLIT)]
