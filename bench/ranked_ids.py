@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import sys
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -22,7 +24,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from bench_questions import DEPTH, TUNING_PARTS, load_part  # noqa: E402
 
-from bot.ranking import ranker  # noqa: E402
+from bot.ranking import Ranker, ranker  # noqa: E402
 from bot.search import NameIndex  # noqa: E402
 from bot.store import Store  # noqa: E402
 
@@ -35,15 +37,23 @@ async def main(db: Path, parts: list[str]) -> None:
     """
     if not set(parts) <= set(TUNING_PARTS):
         raise SystemExit(f"only the tuning parts {TUNING_PARTS}, not {parts}")
+    async with opened_ranker(db) as (store, r, names):
+        for part in parts:
+            for q in load_part(part):
+                found = await r.search(store, q.text, names, limit=DEPTH)
+                print(q.id, " ".join(f"{h.passage.key}={h.score!r}" for h in found.hits))
+
+
+@contextlib.asynccontextmanager
+async def opened_ranker(db: Path) -> AsyncIterator[tuple[Store, Ranker, NameIndex]]:
+    """The store ``db`` opened, its name index and ``/frage``'s ranker made and warmed as the bot's start-up does
+    (:func:`bot.ranking.ranker`, :meth:`bot.ranking.Ranker.warm`); the store closed on leaving."""
     store = await Store.open(db)
     try:
         names = NameIndex.from_entries(await store.name_entries())
         r = await ranker(store)
         r.warm(names)
-        for part in parts:
-            for q in load_part(part):
-                found = await r.search(store, q.text, names, limit=DEPTH)
-                print(q.id, " ".join(f"{h.passage.key}={h.score!r}" for h in found.hits))
+        yield store, r, names
     finally:
         await store.close()
 
