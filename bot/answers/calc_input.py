@@ -20,6 +20,7 @@ from bot.question_reading import first_markup
 from bot.reply import quote_user
 from bot.rules import mana as engine
 from bot.rules.mana import ManaCost, ManaError, TooManyWays
+from bot.rules.mana.rule_symbols import LOYALTY
 from bot.search import EXACT, Lookup
 from bot.text import MARKDOWN_WRAPPERS, german_int
 
@@ -84,8 +85,9 @@ def card_faces(card: CardRecord) -> list[ManaCost]:
 
 
 def _braced(text: str) -> bool:
-    """Braces or the FAQs' parentheses: always a cost, never a card name."""
-    return any(c in text for c in "{}()")
+    """Braces, the FAQs' parentheses or a loyalty symbol (``[+2]``, rule 107.7: the parser says it is no mana):
+    always a cost, never a card name."""
+    return any(c in text for c in "{}()") or LOYALTY.search(text) is not None
 
 
 async def _unknown_card(ctx: AnswerContext, text: str, found: Lookup, exc: ManaError) -> UnknownCard:

@@ -343,6 +343,27 @@ async def test_upkeep_a_card_name_beside_other_costs_is_said_to_be_a_card(ctx):
      "keine Kosten (Regel 107.18)"),
     ("{PW}", "„{PW}“ an Position 1", "(Regel 107.11)"),
     ("{CHAOS}", "„{CHAOS}“ an Position 1", "(Regel 107.12)"),
+    # symbols of 107 written with a number or range, and numbers 107.1 rules out
+    ("{1}[+2]", "„\\[+2\\]“ an Position 2 (Zeichen 4)", "Lege N Loyalitätsmarken auf dieses Permanent“ bzw. „Entferne "
+     "N Loyalitätsmarken von diesem Permanent“ und wird nicht mit Mana bezahlt (Regel 107.7)"),
+    ("[-X]", "„\\[-X\\]“ an Position 1", "(Regel 107.7)"),
+    ("{LEVEL 1-3}", "„{LEVEL 1-3}“ an Position 1", "das Stufensymbol {LEVEL N1-N2} oder {LEVEL N3+} einer Stufenkarte "
+     "ist eine Schlüsselwortfähigkeit, keine Kosten (Regel 107.8)"),
+    ("{II}", "„{II}“ an Position 1", "das Kapitelsymbol einer Sage ({I}, {II}, {III} …) ist eine "
+     "Schlüsselwortfähigkeit, die auslöst, wenn Kapitelmarken hinzukommen, keine Kosten (Regel 107.15)"),
+    ("{TK3}", "„{TK3}“ an Position 1", "indem man so viele Ticketmarken von sich entfernt, nicht mit Mana (Regel "
+     "107.17a)"),
+    ("{½}", "„{½}“ an Position 1", "halbes Mana gibt es nur auf Karten der Un-Sets mit silbernem Rand, die das "
+     "Regelwerk nicht abdeckt (Regel 100.7); Magic verwendet ausschließlich ganze Zahlen (Regel 107.1)"),
+    ("{1⁄2}", "„{1⁄2}“ an Position 1", "(Regel 100.7)"),  # ½ as Unicode folding (NFKC) writes it
+    ("{G}{HW}", "„{HW}“ an Position 2", "(Regel 100.7)"),
+    ("{1,5}", "„{1,5}“ an Position 1", "Bruchzahlen gibt es nicht (Regel 107.1a)"),
+    ("{-1}", "„{-1}“ an Position 1", "Kosten sind nie negativ: Magic verwendet für Kosten nur null und positive Zahlen "
+     "(Regel 107.1b)"),
+    ("{∞}", "„{∞}“ an Position 1", "∞ ist das Schlüsselwort der Infinity-Karten (Regel 702.186), kein Manasymbol. Für "
+     "einen Betrag, den man selbst wählt, bitte {X} angeben (Regel 107.3)"),
+    ("{A}", "„{A}“ an Position 1", "das Eichelsymbol am unteren Rand kennzeichnet Karten der Erweiterung Unfinity, die "
+     "das Regelwerk nicht abdeckt (Regel 100.7)"),
 ])
 async def test_a_symbol_no_mana_pays_as_typed_says_what_it_is(ctx, cost, typed, says):
     # before: „Ungültiges Manasymbol „{H}“ …: unbekanntes Zeichen. Erlaubt sind Manasymbole wie {2}{R}{U} …“
@@ -351,3 +372,10 @@ async def test_a_symbol_no_mana_pays_as_typed_says_what_it_is(ctx, cost, typed, 
         assert reply.error and reply.pages[0].title == "Ungültige Manakosten"
         assert f"{typed} " in reply.pages[0].body and "ist kein bezahlbares Manasymbol: " in reply.pages[0].body
         assert says in reply.pages[0].body and "unbekanntes Zeichen" not in reply.pages[0].body
+
+
+async def test_a_letter_of_shorthand_stays_a_typo_not_a_symbol_of_the_rules(ctx):
+    # „I“ and „A“ typed without braces are letters of no mana symbol (not chapter symbol or acorn: 107.15, 100.7)
+    reply = await run_answer(ctx, "mana_info", cost="2WI")
+    assert reply.error and "Ungültiges Manasymbol „I“ an Position 3 (Zeichen 3): unbekanntes Zeichen." in (
+        reply.pages[0].body)

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from bot.rules.clash import RevealedCard, clash, clash_odds
 from bot.rules.mana import (
     ManaCost,
+    ManaError,
     Symbol,
     SymbolKind,
     convoke,
@@ -54,6 +55,16 @@ def test_shorthand_round_trip(cost):
     # the same symbols without braces, separated by spaces, parse to the same cost
     shorthand = " ".join(s.text[1:-1].lower() for s in cost.symbols)
     assert parse_cost(shorthand) == cost
+
+
+@given(st.text(alphabet="{}[]()+-−–/⁄.,½∞0123456789 AHILVXTKEWUBRGCSQPY", max_size=40))
+def test_symbols_of_the_rules_and_their_neighbours_raise_only_mana_errors(typed):
+    # loyalty, level, chapter and ticket symbols, halves, ∞ and the acorn (bot/rules/mana/rule_symbols.py) among
+    # broken braces and brackets: a cost or the German ManaError, never another exception
+    try:
+        parse_cost(typed)
+    except ManaError as exc:
+        assert str(exc)
 
 
 # --------------------------------------------------------------------------- payment vs brute force

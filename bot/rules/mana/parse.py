@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from bot.rules.mana.colour_words import AND_WORDS, COST_FORMS, mana_letter
+from bot.rules.mana.rule_symbols import LOYALTY, rule_symbol
 from bot.rules.mana.symbols import (
     COLORS,
     MAX_GENERIC,
@@ -112,6 +113,9 @@ def scan(text: str, allow_star: bool = False) -> list[tuple[str, str, int]]:
             body = text[i + 1 : j].replace(" ", "")
             typed = text[i : j + 1]
             i = j + 1
+        elif c == "[" and (loyalty := LOYALTY.match(text, i)):  # [+2] (107.7): said what it is by _symbol
+            body = typed = loyalty.group()
+            i = loyalty.end()
         elif c in "})":
             raise ManaError(
                 f"Schließende Klammer „{c}“ ohne öffnende an Position {pos} (Zeichen {start + 1}).",
@@ -165,22 +169,25 @@ NOT_PAYABLE = {
 }
 
 
-def not_payable(typed: str, pos: int, col: int, body: str) -> ManaError:
+def not_payable(typed: str, pos: int, col: int, body: str, why: str | None = None) -> ManaError:
     """The German error for a symbol of :data:`NOT_PAYABLE` (its upper-case ``body``; ``{H/W}`` counts as ``{H}``)
     typed as ``typed`` at symbol ``pos`` / character ``col``: what the symbol means and, for ``{H}``, how a cost
-    names a Phyrexian mana symbol."""
+    names a Phyrexian mana symbol; ``why`` instead for another symbol of the rules
+    (:func:`bot.rules.mana.rule_symbols.rule_symbol`)."""
     shown = typed if len(typed) <= 40 else typed[:39] + "…"
-    why = NOT_PAYABLE["H" if "H" in body.split("/") else body]
+    why = why or NOT_PAYABLE["H" if "H" in body.split("/") else body]
     return ManaError(f"„{shown}“ an Position {pos} (Zeichen {col}) ist kein bezahlbares Manasymbol: {why}", shown,
                      pos, col)
 
 
 def _symbol(body: str, typed: str, pos: int, col: int) -> Symbol:
     """One symbol from its upper-case body (``"G/W"``, ``"11"``). Raises ManaError (a symbol of
-    :data:`NOT_PAYABLE`, ``{H/W}`` too: :func:`not_payable`)."""
+    :data:`NOT_PAYABLE`, ``{H/W}`` too, or another symbol of the rules that is no mana,
+    :func:`bot.rules.mana.rule_symbols.rule_symbol`: :func:`not_payable`)."""
     parts = body.split("/")
-    if body in NOT_PAYABLE or "H" in parts:
-        raise not_payable(typed, pos, col, body)
+    other = rule_symbol(body) if typed[:1] in "{([" else None  # shorthand's „I“ or „A“: a typo, said as such
+    if body in NOT_PAYABLE or "H" in parts or other:
+        raise not_payable(typed, pos, col, body, other)
     if any(p == "" for p in parts):
         raise bad_symbol(typed, pos, col, "leerer Teil.")
     if len(parts) == 1:
