@@ -6,7 +6,7 @@ import itertools
 from collections import Counter
 from fractions import Fraction
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from bot.rules.clash import RevealedCard, clash, clash_odds
@@ -57,7 +57,17 @@ def test_shorthand_round_trip(cost):
     assert parse_cost(shorthand) == cost
 
 
-@given(st.text(alphabet="{}[]()+-−–/⁄.,½∞0123456789 AHILVXTKEWUBRGCSQPY", max_size=40))
+_INSIDE = ["+", "-", "−", "/", "⁄", ",", "½", "∞", " ", "LEVEL", "TK", "I", "V", "X", "A", "H", "W", "G", "P", "E", "0",
+           "1", "3", "999999"]
+_RULE_SYMBOL = st.tuples(st.sampled_from(["{", "[", "(", ""]), st.lists(st.sampled_from(_INSIDE), min_size=1,
+                         max_size=3), st.sampled_from(["}", "]", ")", ""])).map(lambda t: t[0] + "".join(t[1]) + t[2])
+
+
+@given(st.lists(_RULE_SYMBOL, min_size=1, max_size=4).map("".join))
+@example("{∞}")
+@example("{1⁄2}{½}")
+@example("[-X]{LEVEL 3+}")
+@example("{TK999999}{II}[+999999]")
 def test_symbols_of_the_rules_and_their_neighbours_raise_only_mana_errors(typed):
     # loyalty, level, chapter and ticket symbols, halves, ∞ and the acorn (bot/rules/mana/rule_symbols.py) among
     # broken braces and brackets: a cost or the German ManaError, never another exception
