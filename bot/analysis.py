@@ -398,8 +398,7 @@ class Analyser:
         only from words repaired as typos (positions ``fixed``) is marked repaired; an English question's word also
         gives its English stem; the word's group (its terms and the concepts ``named`` at its position) goes to
         :attr:`Analysis.groups`."""
-        i, word, stems = at  # a word naming a concept by no German name of it also reads as its German name
-        stems = {**stems, **dict.fromkeys(self.vocab.german_stems(named.get(i, ()), stems))}
+        i, word, stems = at
         group = [*stems, *named.get(i, ())]
         for term in stems:
             if i in fixed and term not in terms:

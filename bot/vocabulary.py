@@ -7,7 +7,7 @@ Nothing here imports discord or the store: the vocabulary comes in as plain mapp
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -24,8 +24,6 @@ TYPO_CUTOFF = 86.0
 #: From this many letters on a typo repair may take two edits (at most a fifth of the letters: "Wolfsbld", two off
 #: "Wolfsblut", is no typo but an unknown word).
 LONG_TYPO = 10
-#: German names read per concept for a question's English or players' word (:meth:`Vocabulary.german_stems`).
-GERMAN_KEPT = 1
 
 #: Shortest word of a question read as the last part of a compound of the documents (:meth:`Vocabulary.compound_of`),
 #: and the fewest letters the compound has before it („mana|vorrat“).
@@ -128,28 +126,6 @@ class Vocabulary:
     def by_first(self) -> Mapping[str, list[Concept]]:
         """The concepts' names by their first stem (read it, never change it)."""
         return self._by_first
-
-    @cached_property
-    def _german_names(self) -> dict[str, tuple[str, ...]]:
-        """Concept id → the stems of its German one-word names of today (no older term, no name that counts only
-        as typed) that the documents' words have, in table order (:meth:`german_stems`)."""
-        held = frozenset(snowball(w) for w in self.words if w.isalpha())
-        out: dict[str, tuple[str, ...]] = {}
-        for c in self.concepts:
-            if c.language == "de" and len(c.stems) == 1 and not c.old and not c.forms and c.stems[0] in held:
-                out[c.concept] = tuple(dict.fromkeys((*out.get(c.concept, ()), c.stems[0])))
-        return out
-
-    def german_stems(self, concepts: Iterable[str], stems: Iterable[str] = ()) -> tuple[str, ...]:
-        """The stems of the German one-word names of ``concepts`` (ids) that the documents' words have, at most
-        :data:`GERMAN_KEPT` per concept (``("zzkcreature",)`` → ``("kreatur",)``); none when the word's own
-        ``stems`` hold one of those names' stems (the word is German: „Kreaturen“, „Stärke“). A question's English or
-        players' word that names a concept („creature“, „battlefield“, „mana value“, „geexilt“) also meets the
-        passages by the German word they print (the term table's German column, ``data/terms_de_en.tsv``)."""
-        names = [self._german_names.get(c, ()) for c in concepts]
-        if not set(stems).isdisjoint(s for n in names for s in n):
-            return ()
-        return tuple(dict.fromkeys(s for n in names for s in n[:GERMAN_KEPT]))
 
     def starts_concept(self, stem: str) -> bool:
         """True when a concept's name (of any language or document) begins with the stem ``stem``."""

@@ -90,25 +90,3 @@ async def test_an_english_ruling_of_a_german_document_is_not_lowered_as_a_transl
     # ist clash“ still leads with the German 000:1 „Fehde ist eine Schlüsselwort-Aktion …“.
     assert (await first_keys(ctx, "senkt eine kostenreduzierung den manawert eines zauberspruchs", 1)) == ["004:25"]
     assert (await first_keys(ctx, "was ist clash", 2)) == ["000:1", "000:7"]
-
-
-async def test_an_english_term_also_reads_as_its_german_name(ctx):
-    # the term table's German names (data/terms_de_en.tsv): Mana Value = Manawert (202.3), Permanent = Bleibende
-    # Karte (110), Artifact = Artefakt; the English word names the concept and now also meets the German word
-    r = await ranker(ctx.store)
-    assert "manawert" in r.analyser.analyse("welchen mana value haben split karten heute", question=True).terms
-    assert "artefakt" in r.analyser.analyse("wie viele farben hat ein artifact", question=True).terms
-    # a German name of the concept reads no other: „Kreatur“ is Creature's own (205.3)
-    assert r.analyser.vocab.german_stems(["zzkcreature"]) == ("kreatur",)
-    assert r.analyser.vocab.german_stems(["zzkcreature"], ["kreatur"]) == ()
-
-
-async def test_mana_value_of_a_split_card_today_is_002s_sum(ctx):
-    # 002:53 „Solange sich eine geteilte Karte nicht auf dem Stapel befindet, sind ihre Eigenschaften die Kombination
-    # ihrer beiden Hälften … ihr Manawert ist 6“ (today, 709.4), not 001:2059's two values of 2005
-    assert (await first_keys(ctx, "welchen mana value haben split karten heute", 1)) == ["002:53"]
-
-
-async def test_an_instant_is_never_a_permanent_by_003(ctx):
-    # 003:351 „Spontanzauber und Hexereien können nicht ins Spiel kommen und daher keine Permanents sein.“
-    assert (await first_keys(ctx, "kann ein instant jemals eine bleibende karte sein", 1)) == ["003:351"]
