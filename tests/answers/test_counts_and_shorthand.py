@@ -128,15 +128,3 @@ async def test_the_variable_x_is_no_piece_of_a_word_split_in_two(ctx):
     read = read_question("wie viel ri x", knows)
     assert read.text == "wie viel ri x" and read.joined == ()
     assert read_question("sp uk mit x", knows).joined == (("sp uk", "spuk"),)
-
-
-@pytest.mark.parametrize("key", ["002:9", "001:2711"])
-async def test_each_instance_of_an_ability_is_the_documents_mehrfach(ctx, key):
-    # 002:9 „Falls du in einem Zug mehrere Exemplare von Driven oder Despair verrechnest, haben deine Kreaturen so
-    # viele Vorkommen der entsprechenden ausgelösten Fähigkeit. Jedes Vorkommen wird separat ausgelöst.“ and 001:2711
-    # (Windbrecher) „Alle Vorkommen der zweiten Fähigkeit werden angewandt …“ speak of an ability had more than once, as
-    # „zweimal“, „doppelt“ ask; 002:9 keeps its trigger („ausgelöst“) beside it
-    passage = await ctx.store.passage_by_key(key)
-    assert passage is not None and "zzsmehrfach" in passage.concepts
-    if key == "002:9":
-        assert "zzsauslosen" in passage.concepts
