@@ -279,3 +279,12 @@ async def test_frage_says_a_rows_statement_repeated_below_it_as_wie_oben(ctx):
     page = (await run_answer(ctx, "question", question="kommt kampfschaden heute noch auf den stapel")).pages[0]
     tresserhorn = next(f for f in page.fields if "Tresserhorn-Himmelsritter" in f.name)
     assert tresserhorn.value.startswith("⚠️ **Heute:** wie oben. **Früher** (Kälteeinbruch")
+
+
+@pytest.mark.fresh_store
+async def test_the_warm_up_prepares_the_registers_words_before_the_first_question(core):
+    # the command table's warm-up (bot.commands.questions.read_ranker) on a store nothing was read from before: the
+    # register's rows are read as a question is before the first /frage, /regel suche or /ruling suche
+    prepared = core.store._memo.get("register_words")
+    assert isinstance(prepared, RegisterWords)
+    assert [r.key for r in register_rows(prepared, "manabrand")] == ["mana_burn", "mana_burn_braid_of_fire"]
