@@ -26,10 +26,14 @@ from bot.paths import DATA_DIR, tsv_rows
 from bot.players_senses import listed as senses_listed
 from bot.players_senses import sense_reading
 from bot.text import canonical, fold
+from bot.vocabulary import UMLAUT_FORMS, nearest_in
+from bot.words import restore_umlauts
 
 PATH = DATA_DIR / "players_words.tsv"
 #: The ``gelesen`` column of a word the documents have no word for.
 NONE = "-"
+#: Shortest players' word a typo is read as (:func:`typo_reading`; the typo repair's shortest typed word).
+MIN_TYPO_WORD = 4
 
 
 class PlayersWord(NamedTuple):
@@ -116,4 +120,24 @@ def listed(word: str) -> bool:
     return key in reads or key in glosses or senses_listed(word)
 
 
-__all__ = ["NONE", "PATH", "PlayersWord", "gloss", "listed", "parse", "read", "reading"]
+@cache
+def _typo_pool(path: Path = PATH) -> list[str]:
+    """The table's words of :data:`MIN_TYPO_WORD` letters or more, letters only, sorted (:func:`typo_reading`)."""
+    return sorted({w for row in parse(path) for w in row.words if len(w) >= MIN_TYPO_WORD and w.isalpha()})
+
+
+def typo_reading(word: str) -> str | None:
+    """The one word a question reads for ``word`` (lower case) as a typo of a players' word of the table, with the
+    limits of the documents' typo repair (:func:`bot.vocabulary.nearest_in`: 1 edit under 10 letters, 2 from there,
+    the typed first letter, umlaut spellings measured too, never a stop or weak word): the word's reading when it is
+    one word („mechamik“, one edit from „mechanik“ → 003's „mechanismus“), else the players' word itself (its
+    gloss names it; a reading of several words is not put in one word's place). None when no listed word is that
+    near. One rapidfuzz pass over the table's words per spelling."""
+    found = nearest_in([word, *restore_umlauts(word)[:UMLAUT_FORMS]], _typo_pool(), {})
+    if found is None:
+        return None
+    read = reading(found) or ()
+    return read[0] if len(read) == 1 else found
+
+
+__all__ = ["NONE", "PATH", "PlayersWord", "gloss", "listed", "parse", "read", "reading", "typo_reading"]

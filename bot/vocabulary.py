@@ -17,13 +17,16 @@ from rapidfuzz.distance import OSA
 from bot.anglicisms import english_stem
 from bot.concepts import Concept, fitting, fitting_kept
 from bot.stopwords import STOP_WORDS, WEAK_WORDS
-from bot.words import snowball
+from bot.words import restore_umlauts, snowball
 
 #: Least rapidfuzz ``ratio`` (0–100) of the older typo repair (:attr:`bot.analysis.Options.edits` off).
 TYPO_CUTOFF = 86.0
 #: From this many letters on a typo repair may take two edits (at most a fifth of the letters: "Wolfsbld", two off
 #: "Wolfsblut", is no typo but an unknown word).
 LONG_TYPO = 10
+#: At most this many umlaut spellings of a typed word are measured by the typo repair (:meth:`Vocabulary.nearest`;
+#: a word with ae, oe, ue and ss has 15).
+UMLAUT_FORMS = 3
 
 #: Shortest word of a question read as the last part of a compound of the documents (:meth:`Vocabulary.compound_of`),
 #: and the fewest letters the compound has before it („mana|vorrat“).
@@ -37,6 +40,23 @@ ConceptTable = dict[str, tuple[tuple[Concept, ...], list[tuple[str, str]]]]
 
 #: Words whose one-word concepts a :class:`WordConcepts` remembers (then only those).
 WORDS_KEPT = 100_000
+
+
+def nearest_in(forms: list[str], pool: list[str], counts: Mapping[str, int]) -> str | None:
+    """The word of ``pool`` (lower case, sorted) at the least edit distance (optimal string alignment) from any of
+    ``forms`` (spellings of one typed word, the typed one first), within each form's limit (1 edit under
+    :data:`LONG_TYPO` letters, 2 from there) and with its first letter; never a stop or weak word; ties to the
+    most frequent in ``counts``, then the first in alphabetical order; None when none is that near. One rapidfuzz
+    pass over ``pool`` per form (:meth:`Vocabulary.nearest`, :func:`bot.players_words.nearest`)."""
+    near: list[tuple[str, float]] = []
+    for form in forms:
+        limit = 1 if len(form) < LONG_TYPO else 2
+        found = process.extract(form, pool, scorer=OSA.distance, score_cutoff=limit, limit=None)
+        near += [(w, d) for w, d, _ in found if w[0] == form[0] and w not in STOP_WORDS and w not in WEAK_WORDS]
+    if not near:
+        return None
+    least = min(d for _, d in near)
+    return min((w for w, d in near if d == least), key=lambda w: (-counts.get(w, 0), w))
 
 
 class WordConcepts:
@@ -208,14 +228,11 @@ class Vocabulary:
         makes false friends: "gezogen" is no typo of "bezogen"), or None when none is that near. Among equally near
         words the most frequent in the documents, then the first in alphabetical order; never a stop or weak word
         (the question would lose the word): ``"fede"`` → ``"fehde"`` (not ``"feder"``, rarer, nor ``"jede"``),
-        ``"gewint"`` → ``"gewinnt"``, ``"oerste"`` → ``"oberste"`` (not ``"erste"``)."""
-        limit = 1 if len(word) < LONG_TYPO else 2
-        found = process.extract(word, self._typo_pool, scorer=OSA.distance, score_cutoff=limit, limit=None)
-        near = [(w, d) for w, d, _ in found if w[0] == word[0] and w not in STOP_WORDS and w not in WEAK_WORDS]
-        if not near:
-            return None
-        least = min(d for _, d in near)
-        return min((w for w, d in near if d == least), key=lambda w: (-self.words.get(w, 0), w))
+        ``"gewint"`` → ``"gewinnt"``, ``"oerste"`` → ``"oberste"`` (not ``"erste"``). A word typed without umlaut
+        is measured in its umlaut spellings too (:func:`bot.words.restore_umlauts`, the first
+        :data:`UMLAUT_FORMS`): ``"staerrke"`` → ``"stärke"`` (one edit from ``"stärrke"``, three from the typed
+        form)."""
+        return nearest_in([word, *restore_umlauts(word)[:UMLAUT_FORMS]], self._typo_pool, self.words)
 
     def compound_of(self, word: str) -> str | None:
         """The documents' compound whose last part is ``word`` (lower case, a word they do not print alone), the
@@ -293,4 +310,7 @@ def match_concepts(table: ConceptTable, stems: list[str], start: int, stopped: b
     return [], 0
 
 
-__all__ = ["LONG_TYPO", "TYPO_CUTOFF", "ConceptTable", "Vocabulary", "WordConcepts", "match_concepts"]
+__all__ = [
+    "LONG_TYPO", "TYPO_CUTOFF", "UMLAUT_FORMS", "ConceptTable", "Vocabulary", "WordConcepts", "match_concepts",
+    "nearest_in",
+]

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from bot import players_words
 from bot.analysis import MAX_QUERY_TERMS, Analyser, Vocabulary, snowball, tokens
 from bot.answers import run_answer
 from bot.reply import one_line
@@ -274,6 +275,24 @@ def test_an_ordinary_german_word_is_no_slip_into_another_word_of_the_documents(a
     for typed, fixed in (("häfte", "hälfte"), ("angefangen", "anfangen"), ("drunter", "darunter")):
         assert a.analyse(f"was ist mit der {typed}", question=True).typos == {fixed: typed}
     assert a.analyse("wer gewint die fede", question=True).typos == {"gewinnt": "gewint", "fehde": "fede"}
+
+
+def test_a_typo_in_a_word_typed_without_umlaut_is_measured_on_its_umlaut_spelling(a):
+    # „staerrke“ is three edits from 001's „Stärke“ (line 291: „mit niedrigerer oder gleicher Stärke“) as typed,
+    # one from its umlaut spelling „stärrke“; the repair names the word as typed
+    assert a.vocab.nearest("staerrke") == "stärke"
+    q = a.analyse("welche staerrke hat die kreatur", question=True)
+    assert "stärke" in q.words and q.typos == {"stärke": "staerrke"}
+
+
+def test_a_typo_of_a_players_word_is_read_as_that_word(a):
+    # „mechamik“ is one edit from the players' „mechanik“ (data/players_words.tsv, read as 001's „Mechanismus“),
+    # which no document prints; a stop word or a word of the documents as typed stays itself
+    assert players_words.typo_reading("mechamik") == "mechanismus"
+    q = a.analyse("welche mechamik gab es schon in eiszeit", question=True)
+    assert "mechanismus" in q.words and q.typos == {"mechanismus": "mechamik"}
+    assert players_words.typo_reading("mechanismus") is None and players_words.typo_reading("wenm") is None
+    assert a.analyse("welche mechanik gab es", question=True).typos == {}
 
 
 def test_rule_numbers_are_terms(a):

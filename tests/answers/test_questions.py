@@ -403,6 +403,14 @@ async def test_a_typo_in_a_short_keyword_ranks_like_the_word_spelled_right_but_w
     assert held[0] < held[1]
 
 
+async def test_a_typo_of_a_players_word_ranks_like_the_word_spelled_right(ctx):
+    # 001 line 2814: „Kumulative Versorgung ist ein Mechanismus, der bereits in den Blocks _Eiszeit_ und
+    # _Trugbilder_ vorkam.“ The players' „mechanik“ is read as „Mechanismus“ (data/players_words.tsv), and so is
+    # its slip „mechamik“ (one edit), which before led with 001 line 2907
+    right, typo = "welche mechanik gab es schon in eiszeit", "welche mechamik gab es schon in eiszeit"
+    assert await first_keys(ctx, right, typo) == ["001:2814", "001:2814"]
+
+
 async def test_the_hedge_needs_less_lead_for_a_first_hit_that_holds_the_question(ctx):
     from dataclasses import replace
 
