@@ -47,7 +47,7 @@ def nearest_in(forms: list[str], pool: list[str], counts: Mapping[str, int]) -> 
     ``forms`` (spellings of one typed word, the typed one first), within each form's limit (1 edit under
     :data:`LONG_TYPO` letters, 2 from there) and with its first letter; never a stop or weak word; ties to the
     most frequent in ``counts``, then the first in alphabetical order; None when none is that near. One rapidfuzz
-    pass over ``pool`` per form (:meth:`Vocabulary.nearest`, :func:`bot.players_words.nearest`)."""
+    pass over ``pool`` per form (:meth:`Vocabulary.nearest`, :func:`bot.players_words.typo_reading`)."""
     near: list[tuple[str, float]] = []
     for form in forms:
         limit = 1 if len(form) < LONG_TYPO else 2
