@@ -49,7 +49,8 @@ async def test_every_door_offers_it(core):
 
 def test_a_new_process_offers_it_and_explains_a_symbol_no_mana_pays(built_db):
     """Through ``python -m bot complete`` and ``call`` as new processes (README), on the store the build wrote: the
-    split card of 002 under its German name for „driv“, and /mana's reason for {H} with rule 107.4g of the 2026 CR."""
+    split card of 002 under its German name for „driv“, and /mana's reason for {H} with rule 107.4g of the 2026 CR
+    and for the loyalty symbol [+2] with rule 107.7."""
     from tests.conftest import run_cli
 
     offered = run_cli("complete", "/karte name", "driv", db=built_db)
@@ -58,6 +59,10 @@ def test_a_new_process_offers_it_and_explains_a_symbol_no_mana_pays(built_db):
     paid = run_cli("call", "/mana bezahlen kosten: {H} vorrat: WW", db=built_db)
     assert paid.returncode == 0, paid.stderr
     assert "Regel 107.4g" in paid.stdout and "Traceback" not in paid.stdout + paid.stderr
+    # a planeswalker's loyalty symbol (rule 107.7) is read as a cost in the new process too, never as a card name
+    loyalty = run_cli("call", "/mana info kosten: [+2]", db=built_db)
+    assert loyalty.returncode == 0, loyalty.stderr
+    assert "Regel 107.7" in loyalty.stdout and "Traceback" not in loyalty.stdout + loyalty.stderr
 
 
 async def test_the_warm_up_reads_them_before_the_first_keystroke(core):
