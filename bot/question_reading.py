@@ -131,26 +131,28 @@ class _Joined(NamedTuple):
     slipped: tuple[tuple[str, str], ...]
 
 
-def _slipped(a: str, b: str, knows: Callable[[str], bool], nearest: Nearest | None) -> str | None:
+def _slipped(a: str, b: str, word: Callable[[str], bool], nearest: Nearest | None) -> str | None:
     """The documents' compound the letter-only pieces ``a`` and ``b`` spell together with one slip („llanowar
-    elfen“ → ``llanovarelfen``, 001's Llanovarelfen): one piece is no word of the documents, neither is a stop word,
-    each has :data:`MIN_SLIP_PIECE` letters or more, the two make :data:`MIN_SLIP_COMPOUND` letters or more, and
+    elfen“ → ``llanovarelfen``, 001's Llanovarelfen): one piece is no word (``word``, lower case: False; „geteilter
+    karte“ are two words, an inflection of 001's „geteilte“ and „Karte“, not a slip of a compound), neither is a stop
+    word, each has :data:`MIN_SLIP_PIECE` letters or more, the two make :data:`MIN_SLIP_COMPOUND` letters or more, and
     ``nearest`` (:meth:`bot.vocabulary.Vocabulary.nearest`) finds a word one edit from them; None otherwise."""
     low_a, low_b = a.lower(), b.lower()
     if (nearest is None or min(len(low_a), len(low_b)) < MIN_SLIP_PIECE or len(low_a + low_b) < MIN_SLIP_COMPOUND
-            or low_a in STOP_WORDS or low_b in STOP_WORDS or (knows(low_a) and knows(low_b))):
+            or low_a in STOP_WORDS or low_b in STOP_WORDS or (word(low_a) and word(low_b))):
         return None
     found = nearest(low_a + low_b)
     return found if found is not None and OSA.distance(found, low_a + low_b) == 1 else None
 
 
-def _joined(text: str, knows: Callable[[str], bool], keywords: KeywordPairs, nearest: Nearest | None = None
-            ) -> _Joined:
+def _joined(text: str, knows: Callable[[str], bool], keywords: KeywordPairs, nearest: Nearest | None = None,
+            word: Callable[[str], bool] | None = None) -> _Joined:
     """``text`` with each pair of neighbouring letter-only pieces joined where neither is a content word of the
     documents, at least one is none at all (:func:`_fragments`), and the two together are a word they hold
     (``knows``, lower case); else, where the two spell a keyword's name (``keywords``: „blut durst“ → Blutdurst,
     both pieces words of the documents), read as that name; else, where they spell a compound of the documents
-    with one slip (:func:`_slipped`, at most :data:`MAX_SLIPS` pairs a question), read as that compound."""
+    with one slip and one piece is no ``word`` (``knows`` when not given; :func:`_slipped`, at most
+    :data:`MAX_SLIPS` pairs a question), read as that compound."""
     words = text.split(" ")
     out: list[str] = []
     joined: list[tuple[str, str]] = []
@@ -162,7 +164,7 @@ def _joined(text: str, knows: Callable[[str], bool], keywords: KeywordPairs, nea
         pieces = bool(b) and bool(_PIECE.fullmatch(a)) and bool(_PIECE.fullmatch(b))
         name = keywords.get((a.lower(), b.lower())) if pieces else None
         edge = _hyphened(a, b)  # „bor os-rekrut“: the pieces beside the break, inside a hyphenated name
-        slip = _slipped(a, b, knows, nearest) if pieces and name is None and len(slipped) < MAX_SLIPS else None
+        slip = _slipped(a, b, word or knows, nearest) if pieces and name is None and len(slipped) < MAX_SLIPS else None
         if edge is not None and _fragments(edge[1].lower(), edge[2].lower(), knows) and _known(
                 edge[1] + edge[2], knows):
             out.append(a + b)
@@ -233,13 +235,16 @@ def markup_note(text: str, also: tuple[str, ...] = ()) -> str | None:
 
 
 def read_question(question: str, knows: Callable[[str], bool], keywords: KeywordPairs | None = None,
-                  nearest: Nearest | None = None) -> ReadQuestion:
+                  nearest: Nearest | None = None, word: Callable[[str], bool] | None = None) -> ReadQuestion:
     """``question`` (cleaned, :func:`bot.text.clean`) as ``/frage`` reads it (:class:`ReadQuestion`, the rules in
     the module's docstring); ``knows``: True for a word (lower case) the documents hold; ``keywords``: the pairs of
     words read as a keyword's name (none when not given); ``nearest``: the documents' word one slip from a text
-    (:meth:`bot.vocabulary.Vocabulary.nearest`; no slip is read when not given). Never raises."""
+    (:meth:`bot.vocabulary.Vocabulary.nearest`; no slip is read when not given); ``word``: True for a piece (lower
+    case) that is a word of its own, never read as half of a compound with a slip (``knows`` when not given; the
+    doors' test, :func:`bot.answers.keyword_pairs.read_asked`, also takes an inflection of the documents' words and a
+    German dictionary's word). Never raises."""
     taken = _taken_out(question)
-    read = _joined(taken.text, knows, keywords or {}, nearest)
+    read = _joined(taken.text, knows, keywords or {}, nearest, word)
     return ReadQuestion(_MANA_LETTERS.sub(_mana_symbols, read.text), taken.markup, taken.labels, read.joined,
                         read.named, read.slipped)
 

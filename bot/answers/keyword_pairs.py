@@ -14,13 +14,16 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
+from bot.analysis import MIN_TYPO
 from bot.answers.mechanic_finder import MECHANIC_KINDS, keyword_names_used_plainly
 from bot.errors import UserError
+from bot.german_words import GermanDictionary, german_dictionary_async
 from bot.question_reading import KeywordPairs, ReadQuestion, read_question, reading_lines
 from bot.reply import Reply
 from bot.store import Store
 from bot.terms import term_index
 from bot.text import canonical
+from bot.words import snowball
 
 if TYPE_CHECKING:
     from bot.vocabulary import Vocabulary
@@ -69,12 +72,31 @@ async def read_asked(store: Store, vocab: Vocabulary, question: str) -> ReadQues
     :data:`bot.question_reading.MAX_SLIPS` pairs), with the pairs of :func:`keyword_pairs`; ``vocab``: the
     ranker's vocabulary (:meth:`~bot.vocabulary.Vocabulary.knows` for the words, ``nearest`` for the slips). The one
     reading of every free-text door: ``/frage``, ``/regel suche``, ``/ruling suche``. A compound read with a slip is
-    named as the documents print it (:meth:`bot.store.Store.printed`: „Llanovarelfen“, the card's name)."""
-    read = read_question(question, vocab.knows, await keyword_pairs(store, vocab.knows), vocab.nearest)
+    named as the documents print it (:meth:`bot.store.Store.printed`: „Llanovarelfen“, the card's name). A piece
+    that is a word of its own makes no slip (:func:`own_word`: „geteilter karte“ stays two words, not a slip of
+    „geteiltekarte“); the German dictionary is read (in a worker thread) only when a pair would be read so."""
+    pairs = await keyword_pairs(store, vocab.knows)
+    read = read_question(question, vocab.knows, pairs, vocab.nearest, own_word(vocab))
+    if read.slipped:  # the dictionary's words too, read only now
+        read = read_question(question, vocab.knows, pairs, vocab.nearest,
+                             own_word(vocab, await german_dictionary_async()))
     if not read.slipped:
         return read
     slipped = tuple([(typed, (word.isalpha() and await store.printed(word)) or word) for typed, word in read.slipped])
     return ReadQuestion(read.text, read.markup, read.labels, read.joined, read.named, slipped)
+
+
+def own_word(vocab: Vocabulary, dictionary: GermanDictionary | None = None) -> Callable[[str], bool]:
+    """The test of a question's piece (lower case) that is a word of its own, as the typo repair
+    (:meth:`bot.analysis.Analyser._repair`) leaves a word as typed: a word of the documents (``vocab``), a form of one
+    (its Snowball stem of :data:`bot.analysis.MIN_TYPO` letters or more is a documents' word's stem:
+    „geteilter“ of 001's „geteilte“), or a word of ``dictionary`` itself (:meth:`GermanDictionary.has`; not asked
+    when None)."""
+    def word(piece: str) -> bool:
+        stem = snowball(piece)
+        return (vocab.knows(piece) or (len(stem) >= MIN_TYPO and vocab.has_stem(stem))
+                or (dictionary is not None and dictionary.has(piece)))
+    return word
 
 
 async def read_answered(store: Store, vocab: Vocabulary, text: str,
@@ -104,4 +126,4 @@ async def read_answered(store: Store, vocab: Vocabulary, text: str,
     return reply
 
 
-__all__ = ["MIN_PIECE", "keyword_pairs", "read_answered", "read_asked", "split_names"]
+__all__ = ["MIN_PIECE", "keyword_pairs", "own_word", "read_answered", "read_asked", "split_names"]

@@ -9,6 +9,8 @@ import pytest
 
 from bot.answers import run_answer
 from bot.answers.abolished import named_rows, register_words
+from bot.answers.keyword_pairs import own_word, read_asked
+from bot.german_words import german_dictionary
 from bot.question_reading import read_question, slip_said
 from bot.ranking import ranker
 from bot.text import clean
@@ -288,6 +290,23 @@ async def test_a_compound_typed_in_two_words_with_one_slip_is_read_as_the_docume
             "„Llanovarelfen“ („w“ statt „v“).") in body.splitlines()
     assert "Karten Sumpf oder Llanovarelfen produziert" in body
     assert "_Schlüssel: 001:2805_" in body  # the first answer
+
+
+@pytest.mark.parametrize(("question", "kept"), [
+    # the dative of 001's „geteilte Karte“: „geteilter“'s stem is the documents' „geteilte“'s
+    ("karte benennen bei geteilter karte beide namen", "geteilter karte"),
+    # „größte“ (no document prints it, its stem ``grosst`` none either) is a word of the German dictionary; one edit
+    # from 004's „größtmögliche“, but typed as two correct words
+    ("verteilt man die größte mögliche anzahl schaden", "größte mögliche"),
+])
+async def test_a_word_of_its_own_beside_a_word_of_the_documents_is_no_slip(ctx, question, kept):
+    vocab = (await ranker(ctx.store)).analyser.vocab
+    read = await read_asked(ctx.store, vocab, question)
+    assert read.text == question and read.slipped == ()
+    assert kept in read.text
+    # the test of a word of its own does not keep a piece no dictionary has: „llanowar“ still slips
+    assert read_question("was macht llanowar elfen", vocab.knows, nearest=vocab.nearest,
+                         word=own_word(vocab, german_dictionary())).slipped == (("llanowar elfen", "llanovarelfen"),)
 
 
 @pytest.mark.parametrize(("typed", "read", "said"), [

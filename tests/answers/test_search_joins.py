@@ -61,3 +61,15 @@ async def test_the_searches_say_the_slip_of_a_compound_as_frage_says_it(ctx):
     page = (await run_answer(ctx, "ruling", search="llanowar elfen")).pages[0]
     assert page.body.startswith("ℹ️ Getrennt und mit einem Tippfehler geschrieben, zusammen gelesen: „llanowar elfen“ "
                                 "als „Llanovarelfen“ („w“ statt „v“).\n1 Treffer für „llanovarelfen“")
+
+
+async def test_an_inflected_word_beside_a_word_of_the_documents_is_no_slip(ctx):
+    # „geteilter karte“ is correct German (the dative of 001's „geteilte Karte“), one edit from the compound
+    # „geteiltekarte“ of the index: no slip is said, and the search keeps the words as typed
+    page = (await run_answer(ctx, "ruling", search="karte benennen bei geteilter karte beide namen")).pages[0]
+    assert page.title == "Rulings mit „karte benennen bei geteilter karte beide namen“"
+    assert "Tippfehler" not in page.body
+    # the first ruling: 001's Zwietracht FAQ on naming a split card (today 709.4a), before 002's Getrieben
+    ruling = ("Falls ein Effekt einen Spieler anweist, eine **Karte** zu **benennen**, und dieser Spieler eine "
+              "**geteilte Karte** wählen will, muss er beide Hälften der **geteilten Karte** nennen.")
+    assert page.body.index(ruling) < page.body.index("**Getrieben // Verzweiflung**")
