@@ -470,8 +470,9 @@ class Analyser:
                     or players_words.listed(word)):  # a players' word („ulten“, „regen“) is no slip
                 out.append(word)
                 continue
-            fixed = next((v for v in restore_umlauts(word) if self.vocab.knows(v)), None) or next(
-                (v for v in restore_umlauts(word) if self._participle(v) is not None), None)  # „ausgefuehrt“
+            forms = restore_umlauts(word)  # once: the umlaut spellings, also for the slip's measures below
+            fixed = next((v for v in forms if self.vocab.knows(v)), None) or next(
+                (v for v in forms if self._participle(v) is not None), None)  # „ausgefuehrt“
             stem = snowball(word)
             if edits and fixed is None and (english or (len(stem) >= MIN_TYPO and self.vocab.has_stem(stem))
                                             or self.vocab.names_concept(word, stem, fold(self.lemma(word)))):
@@ -480,7 +481,8 @@ class Analyser:
             if fixed is None and typos < MAX_TYPOS and (edits or len(word) >= 5) and self._participle(word) is None:
                 typos += 1
                 # another declined form of the word first („alten“: 001's „alte“, not „arten“ one edit away too)
-                fixed = (other_form(word, self.vocab) or self.vocab.nearest(word) or players_words.typo_reading(word)
+                fixed = (other_form(word, self.vocab) or self.vocab.nearest(word, forms)
+                         or players_words.typo_reading(word, forms)
                          if edits else self.vocab.typo(word))  # „mechamik“: players' „mechanik“, read „mechanismus“
                 if (fixed and edits and self.options.ordinary and not added_or_dropped(word, fixed)
                         and german_dictionary().has(word)):

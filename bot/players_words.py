@@ -121,19 +121,21 @@ def listed(word: str) -> bool:
 
 
 @cache
-def _typo_pool(path: Path = PATH) -> list[str]:
+def _typo_pool() -> list[str]:
     """The table's words of :data:`MIN_TYPO_WORD` letters or more, letters only, sorted (:func:`typo_reading`)."""
-    return sorted({w for row in parse(path) for w in row.words if len(w) >= MIN_TYPO_WORD and w.isalpha()})
+    return sorted({w for row in parse() for w in row.words if len(w) >= MIN_TYPO_WORD and w.isalpha()})
 
 
-def typo_reading(word: str) -> str | None:
+def typo_reading(word: str, forms: list[str] | None = None) -> str | None:
     """The one word a question reads for ``word`` (lower case) as a typo of a players' word of the table, with the
     limits of the documents' typo repair (:func:`bot.vocabulary.nearest_in`: 1 edit under 10 letters, 2 from there,
     the typed first letter, umlaut spellings measured too, never a stop or weak word): the word's reading when it is
     one word („mechamik“, one edit from „mechanik“ → 003's „mechanismus“), else the players' word itself (its
     gloss names it; a reading of several words is not put in one word's place). None when no listed word is that
-    near. One rapidfuzz pass over the table's words per spelling."""
-    found = nearest_in([word, *restore_umlauts(word)[:UMLAUT_FORMS]], _typo_pool(), {})
+    near. One rapidfuzz pass over the table's words per spelling; ``forms``: ``restore_umlauts(word)`` when the
+    caller has it (made here when None)."""
+    umlauts = restore_umlauts(word) if forms is None else forms
+    found = nearest_in([word, *umlauts[:UMLAUT_FORMS]], _typo_pool(), {})
     if found is None:
         return None
     read = reading(found) or ()

@@ -221,7 +221,7 @@ class Vocabulary:
         found = process.extractOne(word, self._typo_pool, scorer=fuzz.ratio, score_cutoff=TYPO_CUTOFF)
         return found[0] if found else None
 
-    def nearest(self, word: str) -> str | None:
+    def nearest(self, word: str, forms: list[str] | None = None) -> str | None:
         """The documents' word at the least edit distance from ``word`` (optimal string alignment: a dropped,
         doubled, wrong or two swapped letters are one edit), at most 1 edit for a word under :data:`LONG_TYPO`
         letters and 2 from there, with the typed first letter (a slip rarely hits it, and a changed first letter
@@ -231,8 +231,9 @@ class Vocabulary:
         ``"gewint"`` → ``"gewinnt"``, ``"oerste"`` → ``"oberste"`` (not ``"erste"``). A word typed without umlaut
         is measured in its umlaut spellings too (:func:`bot.words.restore_umlauts`, the first
         :data:`UMLAUT_FORMS`): ``"staerrke"`` → ``"stärke"`` (one edit from ``"stärrke"``, three from the typed
-        form)."""
-        return nearest_in([word, *restore_umlauts(word)[:UMLAUT_FORMS]], self._typo_pool, self.words)
+        form). ``forms``: ``restore_umlauts(word)`` when the caller has it (made here when None)."""
+        umlauts = restore_umlauts(word) if forms is None else forms
+        return nearest_in([word, *umlauts[:UMLAUT_FORMS]], self._typo_pool, self.words)
 
     def compound_of(self, word: str) -> str | None:
         """The documents' compound whose last part is ``word`` (lower case, a word they do not print alone), the
