@@ -22,8 +22,12 @@ The kinds:
 * ``oldnew``: the old and today's words (:data:`OLD_NEW`, each pair with its source) swapped both ways.
 * ``english``: a card name the question names in its English name (the store's English names), or a mechanic or
   game term of ``data/terms_de_en.tsv`` / the keyword table in English; an English one the question holds in German.
-* ``fragment``: the question cut to its 3 (4 for eight or more content words) rarest content words, by the
-  store's vocabulary counts, in the question's order.
+* ``fragment``: the question cut to its nouns, as a player's fragment keeps the card, mechanic and game-object words
+  and drops the verbs, adjectives and filler (:func:`fragment`): a word the documents print capitalised inside a
+  sentence (:func:`printed_nouns`), a word of a term's name (``data/terms_de_en.tsv``, the keyword table, German or
+  English) or of a card the question names; each once, at most :data:`FRAGMENT_NOUNS` (the rarest by the store's
+  counts when more), in the question's order. A question of :data:`FRAGMENT_SHORT` content words or fewer (four
+  from eight up), or without a noun, is left out.
 * ``inflect``: one content noun put in the plural or singular, or one verb from its participle into its infinitive
   or back, by suffix rules (:func:`inflected`).
 """
@@ -37,7 +41,7 @@ import re
 import sys
 import time
 import zlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -52,6 +56,7 @@ from bot.ranking import Ranker, ranker  # noqa: E402
 from bot.search import NameIndex  # noqa: E402
 from bot.stopwords import WEAK_WORDS  # noqa: E402
 from bot.store import Store  # noqa: E402
+from bot.text import canonical, fold  # noqa: E402
 
 KINDS = ("fold", "typo", "oldnew", "english", "fragment", "inflect")
 #: Old ↔ today's words, each way (old first). Sources: data/changes.toml's [[term]] rows (spielen → wirken since
@@ -149,16 +154,51 @@ def englished(text: str, names: Sequence[tuple[str, str]], terms: Sequence[tuple
     return text
 
 
-def fragment(text: str, df: Callable[[str], int]) -> str:
-    """The 3 (4 for eight or more) rarest content words of ``text`` by ``df`` (how many passages carry the word's
-    analysed terms; a word no passage carries counts as common: a fragment a player types holds the words that
-    the documents use), in order."""
-    words = [m.group(0) for m in content_words(text, 3)]
-    n = 4 if len(words) >= 8 else 3
-    if len(words) <= n:
+#: Most nouns a fragment keeps; a question of :data:`FRAGMENT_SHORT` content words or fewer is one already (four
+#: from :data:`FRAGMENT_LONG` content words up).
+FRAGMENT_NOUNS, FRAGMENT_SHORT, FRAGMENT_LONG = 4, 3, 8
+#: What may stand before a word that begins a sentence or a quote (its capital says nothing of a noun).
+_OPENING = re.compile(r"(?:^|[.!?:;„“\"(\[*•–-])\s*$")
+
+
+def noun_key(word: str) -> str:
+    """``word`` folded and in one spelling (:func:`bot.text.fold`, :func:`bot.text.canonical`): „Wächter“ and
+    „waechter“ meet."""
+    return canonical(fold(word))
+
+
+def printed_nouns(texts: Iterable[str]) -> frozenset[str]:
+    """The words (:func:`noun_key`) that ``texts`` print capitalised more often than lower case, counted only inside
+    a sentence (not after :data:`_OPENING`'s marks, nor as a text's first word): German nouns („Kreatur“, „Fehde“,
+    „Manawert“), not a verb that begins a sentence."""
+    upper: dict[str, int] = {}
+    lower: dict[str, int] = {}
+    for text in texts:
+        for m in _WORD.finditer(text):
+            if _OPENING.search(text[max(0, m.start() - 3):m.start()]) or m.start() == 0:
+                continue
+            counts = upper if m.group(0)[0].isupper() else lower
+            key = noun_key(m.group(0))
+            counts[key] = counts.get(key, 0) + 1
+    return frozenset(k for k, n in upper.items() if n > lower.get(k, 0))
+
+
+def fragment(text: str, nouns: Callable[[str], bool], df: Callable[[str], int]) -> str:
+    """``text`` cut to its nouns (``nouns``: True for a noun's :func:`noun_key`), each once, at most
+    :data:`FRAGMENT_NOUNS` (the rarest by ``df``, how many passages carry the word's analysed terms, when more), in
+    order: „wenn ein Spielstein mit Spuk stirbt, wohin geht die Karte“ → „Spielstein Spuk Karte“. ``text`` itself
+    when it has :data:`FRAGMENT_SHORT` content words or fewer (four from :data:`FRAGMENT_LONG` up) or no noun."""
+    words = content_words(text, 3)
+    if len(words) <= (FRAGMENT_SHORT + 1 if len(words) >= FRAGMENT_LONG else FRAGMENT_SHORT):
         return text
-    order = sorted(range(len(words)), key=lambda i: (df(words[i]), i))[:n]
-    return " ".join(words[i] for i in sorted(order))
+    first: dict[str, int] = {}
+    for i, m in enumerate(words):
+        if nouns(key := noun_key(m.group(0))):
+            first.setdefault(key, i)
+    if not first:
+        return text
+    kept = sorted(first.values(), key=lambda i: (df(words[i].group(0)), i))[:FRAGMENT_NOUNS]
+    return " ".join(words[i].group(0) for i in sorted(kept))
 
 
 def inflected(word: str, held: Callable[[str], bool]) -> str | None:
@@ -198,12 +238,14 @@ def inflect(text: str, qid: str, held: Callable[[str], bool]) -> str:
 @dataclass
 class Tables:
     """What the kinds read from the store: the vocabulary's words, English card names by card id, terms DE/EN,
-    a word's document frequency (the fewest passages one of its analysed terms is in)."""
+    a word's document frequency (the fewest passages one of its analysed terms is in), the nouns (:func:`noun_key`:
+    the words the passages print capitalised, :func:`printed_nouns`, and the words of the terms' names)."""
 
     vocabulary: frozenset[str]
     english: dict[int, str]
     terms: list[tuple[str, str]]
     df: Callable[[str], int] = field(default=lambda _w: 0)
+    nouns: frozenset[str] = frozenset()
 
 
 async def tables(store: Store, r: Ranker) -> Tables:
@@ -224,14 +266,19 @@ async def tables(store: Store, r: Ranker) -> Tables:
         held = [term_df[t] for t in r.analyser.analyse(word).terms if t in term_df]
         return min(held, default=10**9)
 
-    return Tables(frozenset(w.lower() for w in counts), english, list(dict.fromkeys(terms)), df)
+    passages = await store.fetchall("SELECT title, text FROM passages")
+    printed = printed_nouns(f"{title}. {text}" for title, text in passages)
+    named = {noun_key(w) for pair in terms for name in pair for w in _WORD.findall(name)}
+    return Tables(frozenset(w.lower() for w in counts), english, list(dict.fromkeys(terms)), df, printed | named)
 
 
 def variants(q: Question, cards: Sequence[str], card_en: Sequence[tuple[str, str]], t: Tables) -> dict[str, str]:
     """The variant of ``q`` of each kind (``cards``: the names of the cards its ranking read)."""
     card_words = frozenset(w.lower() for c in cards for w in _WORD.findall(c))
+    nouns = t.nouns | {noun_key(w) for w in card_words}
     return {"fold": folded(q.text), "typo": typoed(q.text, q.id, card_words), "oldnew": old_new(q.text),
-            "english": englished(q.text, card_en, t.terms, q.id), "fragment": fragment(q.text, t.df),
+            "english": englished(q.text, card_en, t.terms, q.id),
+            "fragment": fragment(q.text, nouns.__contains__, t.df),
             "inflect": inflect(q.text, q.id, t.vocabulary.__contains__)}
 
 
