@@ -28,6 +28,9 @@ LONG_TYPO = 10
 #: a word with ae, oe, ue and ss has 15).
 UMLAUT_FORMS = 3
 
+#: Umlauts and ß as a keyboard without them types them (:meth:`Vocabulary._spelt_plain`).
+_PLAIN = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
+
 #: Shortest word of a question read as the last part of a compound of the documents (:meth:`Vocabulary.compound_of`),
 #: and the fewest letters the compound has before it („mana|vorrat“).
 MIN_HEAD_WORD, MIN_MODIFIER = 5, 3
@@ -48,11 +51,22 @@ def nearest_in(forms: list[str], pool: list[str], counts: Mapping[str, int]) -> 
     :data:`LONG_TYPO` letters, 2 from there) and with its first letter; never a stop or weak word; ties to the
     most frequent in ``counts``, then the first in alphabetical order; None when none is that near. One rapidfuzz
     pass over ``pool`` per form (:meth:`Vocabulary.nearest`, :func:`bot.players_words.typo_reading`)."""
+    return least_of(near_in(forms, pool), counts)
+
+
+def near_in(forms: list[str], pool: list[str]) -> list[tuple[str, float]]:
+    """The words of ``pool`` within :func:`nearest_in`'s limits of any of ``forms``, each with its distance."""
     near: list[tuple[str, float]] = []
     for form in forms:
         limit = 1 if len(form) < LONG_TYPO else 2
         found = process.extract(form, pool, scorer=OSA.distance, score_cutoff=limit, limit=None)
         near += [(w, d) for w, d, _ in found if w[0] == form[0] and w not in STOP_WORDS and w not in WEAK_WORDS]
+    return near
+
+
+def least_of(near: list[tuple[str, float]], counts: Mapping[str, int]) -> str | None:
+    """The word of ``near`` (word, distance) at the least distance, ties to the most frequent in ``counts``, then
+    the first in alphabetical order; None for none."""
     if not near:
         return None
     least = min(d for _, d in near)
@@ -231,9 +245,29 @@ class Vocabulary:
         ``"gewint"`` → ``"gewinnt"``, ``"oerste"`` → ``"oberste"`` (not ``"erste"``). A word typed without umlaut
         is measured in its umlaut spellings too (:func:`bot.words.restore_umlauts`, the first
         :data:`UMLAUT_FORMS`): ``"staerrke"`` → ``"stärke"`` (one edit from ``"stärrke"``, three from the typed
-        form). ``forms``: ``restore_umlauts(word)`` when the caller has it (made here when None)."""
+        form); a word typed without umlauts is also measured against the documents' umlaut words as typed without
+        them (:meth:`_spelt_plain`): ``"leost"`` → ``"löst"`` (one swap from ``loest``; ``"legst"``, one edit too,
+        is rarer). ``forms``: ``restore_umlauts(word)`` when the caller has it (made here when None)."""
         umlauts = restore_umlauts(word) if forms is None else forms
-        return nearest_in([word, *umlauts[:UMLAUT_FORMS]], self._typo_pool, self.words)
+        near = near_in([word, *umlauts[:UMLAUT_FORMS]], self._typo_pool)
+        if word.isascii():  # a slip in the letters typed for an umlaut: „leost“ is one swap from „löst“'s „loest“
+            spelt, pool = self._spelt_plain
+            near += [(spelt[plain], d) for plain, d in near_in([word], pool)]
+        return least_of(near, self.words)
+
+    @cached_property
+    def _spelt_plain(self) -> tuple[dict[str, str], list[str]]:
+        """The typo pool's words with an umlaut or ß as typed without them („löst“ → ``loest``, „größe“ →
+        ``groesse``) → the word (of two words spelt alike, the more frequent), and those spellings sorted:
+        :meth:`nearest`'s pass for a slip in a word typed without its umlauts, which the umlaut spellings of the
+        typed word miss („leost“ has no ``oe`` to restore; it is one swap from ``loest``). Made at the first word
+        that needs it."""
+        spelt: dict[str, str] = {}
+        for w in self._typo_pool:
+            plain = w.translate(_PLAIN)
+            if plain != w and self.words.get(w, 0) >= self.words.get(spelt.get(plain, ""), 0):
+                spelt[plain] = w
+        return spelt, sorted(spelt)
 
     def compound_of(self, word: str) -> str | None:
         """The documents' compound whose last part is ``word`` (lower case, a word they do not print alone), the
@@ -312,6 +346,6 @@ def match_concepts(table: ConceptTable, stems: list[str], start: int, stopped: b
 
 
 __all__ = [
-    "LONG_TYPO", "TYPO_CUTOFF", "UMLAUT_FORMS", "ConceptTable", "Vocabulary", "WordConcepts", "match_concepts",
-    "nearest_in",
+    "LONG_TYPO", "TYPO_CUTOFF", "UMLAUT_FORMS", "ConceptTable", "Vocabulary", "WordConcepts", "least_of",
+    "match_concepts", "near_in", "nearest_in",
 ]

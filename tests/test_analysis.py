@@ -285,6 +285,17 @@ def test_a_typo_in_a_word_typed_without_umlaut_is_measured_on_its_umlaut_spellin
     assert "stärke" in q.words and q.typos == {"stärke": "staerrke"}
 
 
+def test_a_slip_in_the_letters_typed_for_an_umlaut_is_measured_on_the_umlaut_word(a):
+    # „leost“: „löst“ typed without umlaut („loest“) with „oe“ swapped, no „oe“ left to restore; one swap from 001's
+    # „löst“ so spelt („… löst sie nicht die zweite Fähigkeit aus“, 9 times), one edit from its „legst“ too (7 times)
+    assert a.vocab.nearest("leost") == "löst"
+    q = a.analyse("zweimal gewirkt, leost die faehigkeit dann doppelt aus", question=True)
+    assert "löst" in q.words and q.typos["löst"] == "leost"
+    assert a.vocab.words["löst"] == 9 and a.vocab.words["legst"] == 7
+    # a word typed with its umlaut is measured as before: „kraetur“ is still 001's „Kreatur“
+    assert a.vocab.nearest("kraetur") == "kreatur"
+
+
 def test_a_typo_of_a_players_word_is_read_as_that_word(a):
     # „mechamik“ is one edit from the players' „mechanik“ (data/players_words.tsv, read as 001's „Mechanismus“),
     # which no document prints; a stop word or a word of the documents as typed stays itself
