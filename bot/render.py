@@ -39,6 +39,7 @@ from bot.reply import (
     Field,
     Page,
     Reply,
+    distinct,
     format_date,
 )
 from bot.text import cut as graphemes_cut
@@ -105,8 +106,8 @@ def _page_size(page: Page) -> int:
 def footer_room(reply: Reply) -> int:
     """Characters the footer of ``reply`` can take on any page: its text with the longest page counter
     ("Seite 999/999") and the longest sources of a page (:attr:`Page.source`), at most Discord's 2048."""
-    sources = {p.source for p in reply.pages if p.source is not None}
-    return max(len(footer_text(reply, 998, 999, s)) for s in (None, *sources))
+    own = {(p.source, p.date) for p in reply.pages}
+    return max(len(footer_text(reply, 998, 999, s, d)) for s, d in ((None, None), *own))
 
 
 def discord_pages(pages: list[Page]) -> list[Page]:
@@ -152,7 +153,8 @@ def _join_empty(pages: list[Page]) -> list[Page]:
             body = "\n".join(p for p in (heading, page.body) if p)
             page = Page(title=carry.title or page.title, body=body, fields=page.fields,
                         actions=page.actions if page.actions is not None else carry.actions,
-                        picture=page.picture or carry.picture, source=_both_sources(carry.source, page.source))
+                        picture=page.picture or carry.picture, source=_both_sources(carry.source, page.source),
+                        date=page.date if carry.date == page.date else "")
             carry = None
         if not page.body.strip() and not page.fields:
             carry = page
@@ -189,14 +191,16 @@ def fit_pages(pages: list[Page], budget: int = _PAGE_BUDGET) -> list[Page]:
         body_limit = min(EMBED_DESCRIPTION_MAX, budget - len(title))
         bodies = split_text(body, body_limit) if body else [""]
         for i, chunk in enumerate(bodies):
-            current = Page(title=title, body=chunk, actions=page.actions, picture=page.picture, source=page.source)
+            current = Page(title=title, body=chunk, actions=page.actions, picture=page.picture, source=page.source,
+                           date=page.date)
             out.append(current)
             if i < len(bodies) - 1:
                 continue
             size = _page_size(current)  # kept as fields are added: each field is counted once, not once per field
             for f in fields:
                 if len(current.fields) >= FIELDS_MAX or size + len(f.name) + len(f.value) > budget:
-                    current = Page(title=title, actions=page.actions, picture=page.picture, source=page.source)
+                    current = Page(title=title, actions=page.actions, picture=page.picture, source=page.source,
+                                   date=page.date)
                     out.append(current)
                     size = _page_size(current)
                 current.fields.append(f)
@@ -204,15 +208,16 @@ def fit_pages(pages: list[Page], budget: int = _PAGE_BUDGET) -> list[Page]:
     return out
 
 
-def footer_text(reply: Reply, page: int, total: int, source: str | None = None) -> str:
-    """Footer: ``Quelle: … · Stand … · Seite x/y`` (parts only when present); ``source`` a page's own sources
-    (:attr:`Page.source`) instead of the reply's."""
+def footer_text(reply: Reply, page: int, total: int, source: str | None = None, date: str | None = None) -> str:
+    """Footer: ``Quelle: … · Stand … · Seite x/y`` (parts only when present); ``source`` and ``date`` a page's own
+    (:attr:`Page.source`, :attr:`Page.date`) instead of the reply's."""
     parts = []
     source = reply.source if source is None else source
+    date = reply.date if date is None else date
     if source:
         parts.append(f"Quelle: {source}")
-    if reply.date:
-        parts.append(f"Stand {format_date(reply.date)}")
+    if date:
+        parts.append(f"Stand {format_date(date)}")
     if total > 1:
         parts.append(f"Seite {page + 1}/{total}")
     return _short(" · ".join(parts), FOOTER_MAX)
@@ -239,7 +244,7 @@ def embed_for(reply: Reply, pages: list[Page], index: int) -> dict[str, Any]:
     thumbnail: beside the text, which stays the answer, instead of a full-width image below it."""
     page = pages[index]
     embed: dict[str, Any] = {}
-    footer = footer_text(reply, index, len(pages), page.source)
+    footer = footer_text(reply, index, len(pages), page.source, page.date)
     if footer:
         embed["footer"] = {"text": footer}
     picture = picture_url(page.picture)
@@ -286,7 +291,7 @@ def page_checks(reply: Reply, pages: list[Page], origin: Invocation | None) -> l
     out = []
     for i, p in enumerate(pages):
         fields = [plain_text(part) for f in p.fields for part in (f.name, f.value)]
-        parts = (target, p.title, plain_text(p.body), *fields, footer_text(reply, i, len(pages), p.source))
+        parts = (target, p.title, plain_text(p.body), *fields, footer_text(reply, i, len(pages), p.source, p.date))
         digest = hashlib.blake2b("\x1f".join(parts).encode("utf-8", "surrogatepass"), digest_size=4).digest()
         out.append(base64.urlsafe_b64encode(digest).decode().rstrip("="))
     return out
@@ -310,7 +315,8 @@ def choice_rows(choices: list[Action]) -> list[list[dict[str, Any]]]:
     """The "Meintest du" candidates as action rows: ≤ 5 primary buttons ``rb:<action>:<arg>``, else one
     select menu whose custom_id is ``rb:<action>:`` and whose options carry the argument as value (≤ 25,
     candidates with the first candidate's action only); picking one runs ``rb:<action>:<value>``
-    (:func:`picked_custom_id`, used by the gateway bot and the HTTP endpoint)."""
+    (:func:`picked_custom_id`, used by the gateway bot and the HTTP endpoint); each once (:func:`distinct`)."""
+    choices = distinct(choices)
     if not choices:
         return []
     if len(choices) <= CHOICE_BUTTONS_MAX:
@@ -348,8 +354,9 @@ def picked_custom_id(custom_id: str, values: list[Any]) -> str:
 def components(reply: Reply, pages: list[Page], page: int, origin: Invocation | None) -> list[dict[str, Any]]:
     """The action rows under page ``page``: "Zurück"/"Weiter" (row 1, when there are pages to turn), then
     the "Meintest du" choices (:func:`choice_rows`), then the reply's action buttons, five per row, at most
-    five rows in all; duplicates are dropped. The "Im Kanal teilen" action of a private answer
-    (:data:`bot.reply.SHARE`) becomes ``rb:sh:…``: it re-runs ``origin`` and posts that page publicly.
+    five rows in all; a repeated button is dropped, the first kept (each custom_id once, as Discord requires).
+    The "Im Kanal teilen" action of a private answer (:data:`bot.reply.SHARE`) becomes ``rb:sh:…``: it re-runs
+    ``origin`` and posts that page publicly.
 
     Every custom_id comes from :mod:`bot.custom_id`: paging buttons re-run ``origin`` (None: the
     invocation is unknown, the buttons explain that paging is not possible) and carry the fingerprint of
@@ -433,7 +440,7 @@ def to_text(reply: Reply, page: int = 0) -> str:
     picture = picture_url(p.picture)
     if picture:
         lines.append(f"Bild: {picture}")
-    footer = footer_text(reply, page, len(pages), p.source)
+    footer = footer_text(reply, page, len(pages), p.source, p.date)
     if footer:
         lines.append(f"-- {footer}")
     shown = [
@@ -442,7 +449,7 @@ def to_text(reply: Reply, page: int = 0) -> str:
         if a.action != SHARE_ACTION and (cid := action_id(a.action, a.arg)) is not None
     ]
     if reply.choices:
-        picks = [f"[{c.label}] ({encode_open(c.action, c.arg)})" for c in reply.choices]
+        picks = [f"[{c.label}] ({encode_open(c.action, c.arg)})" for c in distinct(reply.choices)]
         lines.append("Meintest du: " + "  ".join(picks))
     if len(pages) > 1:
         paging = (["[Zurück] (zurück)"] if page > 0 else []) + (["[Weiter] (weiter)"] if page < len(pages) - 1 else [])

@@ -164,7 +164,8 @@ class Page:
     reply's :attr:`Reply.actions`. ``picture``: the URL of a picture of what the page shows (a card's image,
     :meth:`bot.store.Store.card_image_url`), shown beside the text (the embed's thumbnail); None: none.
     ``source``: the sources of this page (its footer's „Quelle: …“) in a reply joined from several answers
-    (:func:`own_sources`); None means the reply's :attr:`Reply.source`.
+    (:func:`own_sources`); None means the reply's :attr:`Reply.source`. ``date``: so the date of those sources
+    (ISO, its footer's „Stand …“; ``""`` none); None means the reply's :attr:`Reply.date`.
     Mana symbols are written as text (``{W}``) everywhere; the renderer shows them as emojis where uploaded.
     """
 
@@ -174,16 +175,20 @@ class Page:
     actions: list[Action] | None = None
     picture: str | None = None
     source: str | None = None
+    date: str | None = None
 
 
 def own_sources(reply: Reply) -> list[Page]:
-    """``reply``'s pages, each naming its sources: a page without its own :attr:`Page.source` gets the reply's, so
-    the pages keep their footers when they are joined into another reply (``/regel suche: 702.19 und 104.3f``:
-    the term table's page names the term table, not also the FAQ of the next page). The pages themselves are
-    changed and returned."""
+    """``reply``'s pages, each naming its sources and their date: a page without its own :attr:`Page.source` gets
+    the reply's, and so its :attr:`Page.date`, so the pages keep their footers when they are joined into another
+    reply (``/regel suche: 702.19 und 104.3f``: the term table's page names the term table, not also the FAQ of
+    the next page; a card's page of „Karten erklären“ its FAQ's „Stand …“). The pages themselves are changed and
+    returned."""
     for page in reply.pages:
         if page.source is None:
             page.source = reply.source or ""
+        if page.date is None:
+            page.date = reply.date or ""
     return reply.pages
 
 
@@ -198,6 +203,15 @@ class Action:
     label: str
     action: str
     arg: str
+
+
+def distinct(actions: list[Action]) -> list[Action]:
+    """``actions`` with each button once (same action and argument: same custom_id), the first kept in its place:
+    Discord refuses a message whose custom_ids or select options repeat (``[[Agrus]] [[Agru]]`` offer one card)."""
+    kept: dict[tuple[str, str], Action] = {}
+    for a in actions:
+        kept.setdefault((a.action, a.arg), a)
+    return list(kept.values())
 
 
 @dataclass(frozen=True)

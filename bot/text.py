@@ -224,6 +224,20 @@ _UMLAUT_AE = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
 #: spaces: what ``text.strip(MARKDOWN_WRAPPERS)`` takes off a pasted rule number or mana cost (names drop them as
 #: separators, :data:`_SEPARATORS`).
 MARKDOWN_WRAPPERS = "`|*_~ "
+#: A whole text inside one pair of Discord's markdown wrappers (spoiler, bold/italic, underline, strike, code), the
+#: wrapper not repeated inside (``*a*, *b*`` is two wrapped parts, no pair around the whole).
+_WRAPPED = re.compile(r"(\|\||\*{1,3}|_{1,2}|~~|`{1,3})((?:(?!\1).)+)\1", re.S)
+
+
+def unwrapped(text: str) -> str:
+    """``text`` without white space around it and without the pairs of Discord's markdown wrappers around the whole
+    of it (the text a user pasted as Discord shows it): ``**{1}**``, ``||{2}||``, `` `{1}` `` → ``{1}``/``{2}``,
+    ``***_grün_***`` → ``grün``; a mark on one side only stays (``G*`` is snow mana, CR 107.4h, not italics), and
+    so do marks inside the text."""
+    text = text.strip()
+    while (found := _WRAPPED.fullmatch(text)) is not None:
+        text = found.group(2).strip()
+    return text
 #: What separates a name's words and is dropped from its keys: white space, dashes, apostrophes, punctuation, and
 #: Discord's markdown wrappers (`` `code` ``, ``||spoiler||``, ``**bold**``, ``_italic_``, ``~~strike~~``), so a name
 #: pasted in any of them is read as typed plainly (no card name holds ``|*_~``).

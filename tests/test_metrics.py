@@ -340,6 +340,20 @@ async def test_a_budget_kill_and_the_worker_restart_are_counted():
     assert value("regelbot_calc_budget_kills_total", reason="time") == kills + 1
 
 
+async def test_gateway_health_names_a_given_shard_before_the_login_as_the_readme_says(offline_bot):
+    # SHARD_COUNT=2 SHARD_IDS=1, Discord unreachable: the shards are known from the settings, none has a session
+    from dataclasses import replace
+    from pathlib import Path
+
+    from bot.gateway.run import GatewayHealth
+
+    offline_bot.settings = replace(offline_bot.settings, shard_count=2, shard_ids=(1,))
+    ready, reason = GatewayHealth(offline_bot)()
+    assert (ready, reason) == (False, "Shards ohne READY: 1 (bereit: 0)")
+    readme = " ".join((Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8").split())
+    assert f"with `SHARD_COUNT=2 SHARD_IDS=1` and Discord unreachable the reason is `{reason}`" in readme
+
+
 async def test_gateway_health_follows_the_shard_events(offline_bot):
     from bot.gateway.run import GatewayHealth
 

@@ -27,6 +27,7 @@ from bot.answers.registry import (
 )
 from bot.custom_id import ArgPattern, BadCustomId, Invocation, TooLong, decode_target, encode_open, encode_target
 from bot.reply import Action, Reply
+from bot.text import unwrapped
 
 if TYPE_CHECKING:
     from bot.search import NameHit
@@ -77,20 +78,26 @@ def card_choices_for(key: str, options: dict[str, Any], exc: UnknownCard) -> lis
 
 
 def offers_cards(key: str) -> Any:
-    """Decorator for the calculator answer registered as ``key`` (put it under ``@answer(key)``): an
-    :class:`UnknownCard` it raises becomes a :class:`~bot.errors.UserError` with the candidates as choices
-    (:func:`card_choices_for`), its buttons (``actions``: where the documents mention a name) kept. The signature
-    stays the answer's (the custom_id codec reads it)."""
+    """Decorator for the calculator answer registered as ``key`` (put it under ``@answer(key)``; every ``/mana``
+    and ``/fehde`` answer has it): each text option is read without the pairs of Discord's markdown wrappers around
+    it (:func:`bot.text.unwrapped`: ``erhoehung: **{1}**`` is ``{1}``, ``bibliothek1: **0:17**`` is ``0:17``), the one
+    normaliser of the calculators' options; an :class:`UnknownCard` it raises becomes a
+    :class:`~bot.errors.UserError` with the candidates as choices (:func:`card_choices_for`), its buttons
+    (``actions``: where the documents mention a name) kept. The signature stays the answer's (the custom_id codec
+    reads it)."""
 
     def deco(fn: AnswerFn) -> AnswerFn:
         signature = inspect.signature(fn)
 
         @functools.wraps(fn)
         async def wrapper(ctx: AnswerContext, *args: Any, **kwargs: Any) -> Reply:
+            bound = signature.bind(ctx, *args, **kwargs)
+            for name, value in bound.arguments.items():  # every text option read as Discord shows it
+                if isinstance(value, str):
+                    bound.arguments[name] = unwrapped(value)
             try:
-                return await fn(ctx, *args, **kwargs)
+                return await fn(*bound.args, **bound.kwargs)
             except UnknownCard as exc:
-                bound = signature.bind(ctx, *args, **kwargs)
                 options = {n: v for n, v in bound.arguments.items() if n != "ctx"}
                 raise UserError(exc.title, exc.body, actions=exc.actions,
                                 choices=card_choices_for(key, options, exc)) from exc

@@ -22,7 +22,7 @@ from bot.rules import mana as engine
 from bot.rules.mana import ManaCost, ManaError, TooManyWays
 from bot.rules.mana.rule_symbols import LOYALTY
 from bot.search import EXACT, Lookup
-from bot.text import MARKDOWN_WRAPPERS, german_int
+from bot.text import MARKDOWN_WRAPPERS, german_int, unwrapped
 
 if TYPE_CHECKING:
     from bot.store import CardRecord
@@ -235,7 +235,7 @@ def cost_list(text: str | None, what: str) -> list[ManaCost]:
     for part in text.replace(";", ",").split(","):
         if part.strip():
             try:
-                out.append(engine.parse_cost(part))
+                out.append(engine.parse_cost(unwrapped(part)))  # each cost as Discord shows it: `**{1}**, **{2}**`
             except ManaError as exc:
                 raise bad_input(exc, what) from exc
     return out

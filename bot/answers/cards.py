@@ -357,14 +357,24 @@ async def _find(ctx: AnswerContext, query: str, choice: str) -> tuple[CardRecord
     found = ctx.names.lookup(query)
     card = await ctx.store.card(found.hit.card_id) if found.hit is not None else None
     if card is None:  # no clear card (a missing store row would be a bug: index and store are one file)
-        # a mechanic's or keyword's name first: the rulings print „zum Beispiel Trampelschaden“ too
-        if not found.candidates and (other := await not_a_card(ctx.store, query)) is not None:
-            raise other
-        mention = await mentioned_card(ctx, query) if not found.candidates else None
-        if mention is not None:
-            raise mentioned_error(query, mention, choice)
-        raise not_found(query, found, choice)
+        raise await no_card(ctx, query, found, choice) or not_found(query, found, choice)
     return card, found
+
+
+async def no_card(ctx: AnswerContext, query: str, found: Lookup, choice: str = "card") -> UserError | None:
+    """What a typed name that answers no card and is close to none (``found``: its look-up, without candidates) is
+    instead, as every door that takes a card name says it (``/karte``, ``[[…]]``, the message command): a
+    mechanic's or keyword's name (:func:`bot.answers.name_notes.not_a_card`: „„Fehde“ ist keine Karte, sondern
+    eine Mechanik …“), else a name the documents print (:func:`bot.answers.mentioned_names.mentioned_error`:
+    002's English half name „Driven“ offered as its card, „Destined“ only mentioned); None when neither, or when
+    ``found`` has candidates (then „Meintest du“ them: :func:`not_found`)."""
+    if found.candidates:
+        return None
+    # a mechanic's or keyword's name first: the rulings print „zum Beispiel Trampelschaden“ too
+    if (other := await not_a_card(ctx.store, query)) is not None:
+        return other
+    mention = await mentioned_card(ctx, query)
+    return mentioned_error(query, mention, choice) if mention is not None else None
 
 
 @answer("card")

@@ -10,19 +10,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import replace
 
 from bot.answers.card_rulings import card_rulings
-from bot.answers.cards import SPLIT_ACTION, card_choices, card_reply, find_card_noted, with_note
+from bot.answers.cards import SPLIT_ACTION, card_choices, card_reply, find_card_noted, no_card, with_note
 from bot.answers.layout import ruling_pages
 from bot.answers.mechanics import mechanic_pages, mechanics
-from bot.answers.mentioned_names import Mentioned, mention_actions, mention_line, mentioned_card
 from bot.answers.name_notes import NOTED, reading_line
 from bot.answers.registry import UNKNOWN_BUTTON_TEXT, AnswerContext, UserError, action, answer
 from bot.answers.today_index import today_index
 from bot.custom_id import NoArg
 from bot.mentions import bracket_mentions, outside_brackets, scanner, spoiled, without_spoilers
-from bot.reply import CHOICES_MAX, Action, Page, Reply, quote_user, shared_date
+from bot.reply import CHOICES_MAX, Action, Page, Reply, distinct, own_sources, quote_user, shared_date
 from bot.store import CardRecord, RulingRecord
 from bot.text import clean, shorten, tokens
 
@@ -151,18 +149,19 @@ async def explain_cards(ctx: AnswerContext, ids: str, missing: str = "", typed: 
         raise UserError("Ungültige Kartenliste", UNKNOWN_BUTTON_TEXT)
     names = [shorten(m, MISSING_NAME_MAX) for m in missing.split("\n") if clean(m)][:EXPLAIN_MAX]
     cards = await _cards_for(ctx, [int(i) for i in ids.split(",")] if ids else [])
-    # a name no card has that the documents print („Destined // Lead“ in 002's rulings): said, as /karte says it
-    mentions = {n: m for n in names if not ctx.names.lookup(n).candidates and (m := await mentioned_card(ctx, n))}
+    # a name close to no card that is a mechanic's („Fehde“) or that the documents print („Driven“, „Destined“):
+    # said as /karte and [[…]] say it (one function for every door)
+    said = {n: e for n in names if (e := await no_card(ctx, n, ctx.names.lookup(n))) is not None}
     if not cards:
-        shown = ", ".join(f"„{quote_user(name, MISSING_NAME_MAX)}“" for name in names if name not in mentions)
+        shown = ", ".join(f"„{quote_user(name, MISSING_NAME_MAX)}“" for name in names if name not in said)
         raise UserError(
             "Keine Karten in dieser Nachricht gefunden",
             (f"Keine Karte passt zu {shown}.\n" if shown else "")
-            + "".join(f"{mention_line(n, m)}\n" for n, m in mentions.items())
+            + "".join(f"{e.body}\n" for e in said.values())
             + f"Kartennamen ({'deutsch oder englisch' if await ctx.store.has_english_names() else 'deutsch'}) "
             "werden im Text erkannt, oder in doppelten eckigen Klammern: `[[Boros-Rekrut]]`."
             + (f"\n{SPOILER_NOTE}" if hidden else ""),
-            choices=missing_page(ctx, names, mentions)[1][:CHOICES_MAX],
+            choices=missing_page(ctx, names, said)[1][:CHOICES_MAX],
         )
     pages: list[Page] = []
     actions: list[Action] = []
@@ -171,9 +170,9 @@ async def explain_cards(ctx: AnswerContext, ids: str, missing: str = "", typed: 
     notes = typo_notes(ctx, typed, cards) if typed else {}
     for card in cards:
         reply = with_note(await card_reply(ctx, card), notes.get(card.id))
-        own = reply.source or card.document.title  # each page's footer names its own card's sources
-        pages += [p if p.source is not None else replace(p, source=own) for p in reply.pages]
-        sources[own] = None
+        reply.source = reply.source or card.document.title
+        pages += own_sources(reply)  # each page's footer names its own card's sources and their date („Stand …“)
+        sources[reply.source] = None
         dates.append(reply.date)
         for a in reply.actions:
             if a.action == "rulings":
@@ -181,12 +180,11 @@ async def explain_cards(ctx: AnswerContext, ids: str, missing: str = "", typed: 
             elif a.action == SPLIT_ACTION:
                 actions.append(a)
     if names:
-        page, picks = missing_page(ctx, names, mentions)
+        page, picks = missing_page(ctx, names, said)
         pages.append(page)
         actions += picks
-    unique = list({(a.action, a.arg): a for a in actions}.values())
     reply = Reply(pages=pages, source=" · ".join(sources), date=None if names else shared_date(dates),
-                  actions=unique[:19])
+                  actions=distinct(actions)[:19])
     return with_note(reply, SPOILER_NOTE if hidden else None)
 
 
@@ -200,17 +198,18 @@ MISSING_PICKS = 2
 
 
 def missing_page(ctx: AnswerContext, names: list[str],
-                 mentions: Mapping[str, Mentioned] | None = None) -> tuple[Page, list[Action]]:
+                 said: Mapping[str, UserError] | None = None) -> tuple[Page, list[Action]]:
     """The page naming the ``names`` that fit no card (escaped when shown), each with the cards it may mean
     (the same rule as ``/karte``: :meth:`bot.search.NameIndex.lookup`), and those cards as "Meintest du"
-    buttons (``rb:card:<id>``); a name of ``mentions`` (the documents print it:
-    :func:`bot.answers.mentioned_names.mentioned_card`) with where they print it and a button to that place."""
+    buttons (``rb:card:<id>``); a name of ``said`` (what ``/karte`` says of it instead,
+    :func:`bot.answers.cards.no_card`: a mechanic's name, a name the documents print) with that text and its
+    buttons."""
     lines: list[str] = []
     picks: list[Action] = []
     for name in names:
-        if mentions and (found := mentions.get(name)) is not None:
-            lines.append(f"• {mention_line(name, found)}")
-            picks += mention_actions(found)
+        if said and (error := said.get(name)) is not None:
+            lines.append(f"• {error.body}")
+            picks += [*error.choices, *error.actions]
             continue
         candidates = ctx.names.lookup(name, offer=MISSING_PICKS).candidates
         meant = " oder ".join(f"**{h.card_name}**" for h in candidates)
@@ -218,7 +217,7 @@ def missing_page(ctx: AnswerContext, names: list[str],
         picks += card_choices(candidates)
     # no document is this page's source: its footer names none
     return Page(title="Nicht gefunden", body="Zu diesen Namen gibt es keine Karte:\n" + "\n".join(lines),
-                source=""), picks
+                source="", date=""), picks
 
 
 async def inline_replies(ctx: AnswerContext, text: str) -> list[Reply]:
@@ -229,8 +228,10 @@ async def inline_replies(ctx: AnswerContext, text: str) -> list[Reply]:
     that fit none never push out a card the message does name. [] when the text has no ``[[``.
 
     Each card is answered once however it is written (``[[Krims]] [[krims]] [[Krims // Krams]]``: one
-    answer). Names inside a Discord spoiler ``||…||`` are not answered: the answer is posted openly to the
-    channel as embeds, which Discord cannot hide behind a spoiler, so it would reveal what the writer hid.
+    answer), and a name that fits no card only while it offers a button no answer before it offers
+    (``[[Agrus]] [[Agru]]``: one „Meintest du Agrus Kos“, :func:`new_offers`). Names inside a Discord spoiler
+    ``||…||`` are not answered: the answer is posted openly to the channel as embeds, which Discord cannot hide
+    behind a spoiler, so it would reveal what the writer hid.
     """
     found: list[Reply] = []
     missing: list[Reply] = []
@@ -252,7 +253,24 @@ async def inline_replies(ctx: AnswerContext, text: str) -> list[Reply]:
             found.append(with_note(await card_reply(ctx, card), note))
         else:  # the channel message shows the first page; the button shows them all
             found.append(with_note(await card_rulings(ctx, card, all_button=True), note))
-    return (found + missing)[:INLINE_MAX]
+    shown = [Action(label="", action="card", arg=str(c)) for c, rulings in seen if not rulings and isinstance(c, int)]
+    return (found + new_offers(missing, [*shown, *(a for r in found for a in r.actions)]))[:INLINE_MAX]
+
+
+def new_offers(missing: list[Reply], offered: list[Action]) -> list[Reply]:
+    """The ``missing`` replies (names that fit no card) in order, without one whose every button (its „Meintest
+    du“ choices and actions) is ``offered`` already, by the answers before it or an earlier such reply: it would
+    repeat „Meintest du Agrus Kos“ for ``[[Agrus]] [[Agru]]``. A reply without buttons is kept (it names its own
+    typed name)."""
+    done = {(a.action, a.arg) for a in offered}
+    out = []
+    for reply in missing:
+        offers = {(a.action, a.arg) for a in [*reply.choices, *reply.actions]}
+        if offers and offers <= done:
+            continue
+        done |= offers
+        out.append(reply)
+    return out
 
 
 async def _general_split_rulings(ctx: AnswerContext) -> list[RulingRecord]:

@@ -426,9 +426,11 @@ async def test_ruling_and_explain_footers_carry_the_one_date_of_their_documents(
     explained = payload(await run_answer(ctx, "explain_message", text="Was macht [[Krims // Krams]]?"))
     assert explained["embeds"][0]["footer"]["text"] == \
         "Quelle: Zwietracht – Häufig gestellte Fragen · Stand 17.03.2006"
-    # two documents of two dates: each page names its own document; no one date stands for the reply
-    both = payload(await run_answer(ctx, "explain_message", text="[[Krims // Krams]] und [[Boros-Rekrut]]"))
-    assert "Stand" not in both["embeds"][0]["footer"]["text"]
+    # two documents of two dates: each page names its own document and its date, as /karte does for that card
+    reply = await run_answer(ctx, "explain_message", text="[[Krims // Krams]] und [[Boros-Rekrut]]")
+    assert [payload(reply, i)["embeds"][0]["footer"]["text"] for i in range(2)] == [
+        "Quelle: Zwietracht – Häufig gestellte Fragen · Stand 17.03.2006 · Seite 1/2",
+        "Quelle: Ravnica: Stadt der Gilden – Häufig gestellte Fragen · Stand 30.08.2005 · Seite 2/2"]
 
 
 async def test_a_search_page_states_its_numbered_notes_in_one_place(ctx):
