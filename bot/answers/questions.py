@@ -29,6 +29,7 @@ from bot.answers.hollow import asks_only, hollow_lead
 from bot.answers.keyword_pairs import read_asked
 from bot.answers.off_topic import OFF_TOPIC_LINE, off_topic
 from bot.answers.registry import AnswerContext, UserError, action, answer
+from bot.answers.rule_catalog import refuse_number
 from bot.answers.sources import footer_source, passage_source
 from bot.answers.today import (
     Standing,
@@ -347,8 +348,9 @@ def _refuse_unasked(question: str, found: Ranked, r: Ranker, shown: str, head: s
     on what was not read or read otherwise (:func:`_said_head`), put first in every refusal, as above an answer.
 
     Raises:
-        UserError: the question is one of these.
+        UserError: the question is one of these, or a rule number's shape no rule has (:func:`refuse_number`).
     """
+    refuse_number(question)  # „702.19zz“, „-5“: said as /regel says it, never answered as the nearest words
     asked = comparison(question)
     if asked is not None and not asked.sides and not asked.unread:  # „unterschied zwischen und“: naming nothing
         raise UserError(f"Wonach fragst du? „{shown}“ nennt nichts",

@@ -26,6 +26,7 @@ import logging
 import math
 import pkgutil
 import re
+import unicodedata
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -312,8 +313,14 @@ _MARKUP_SIGNS = ("<", "@", "://")
 def typed_unmarked(current: str) -> str:
     """The typed ``current`` without Discord markup, as the answers read the option's text
     (:func:`bot.answers.markup_notes.reads_markup`: ``/karte name: <@123> **boros-rekrut**`` shows Boros-Rekrut):
-    ``"<@123> **bo"`` → ``"**bo"``, whose Markdown the sources read past as they read any punctuation. ``current``
-    itself when it holds none (a text without ``<``, ``@`` or ``://`` is not searched)."""
+    ``"<@123> **bo"`` → ``"**bo"``, whose Markdown the sources read past as they read any punctuation; a Unicode
+    emoji read as a space (:func:`bot.answers.markup_notes.without_emoji`: ``"🔥"`` is nothing typed, as for the
+    answer). ``current`` itself when it holds none (a text without ``<``, ``@``, ``://`` or a symbol past Latin-1 is
+    not searched)."""
+    if any(ord(c) > 0xFF and unicodedata.category(c) == "So" for c in current):
+        from bot.answers.markup_notes import without_emoji  # only for a text with a symbol
+
+        current = without_emoji(current)[0]
     if not any(sign in current for sign in _MARKUP_SIGNS):
         return current
     from bot.question_reading import without_markup  # only for such a text: a keystroke of a name imports nothing

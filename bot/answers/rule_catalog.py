@@ -16,8 +16,9 @@ from typing import Annotated
 
 from bot.button_args import RULE_ARG
 from bot.custom_id import ArgPattern
+from bot.errors import UserError
 from bot.paths import DATA_DIR, tsv_rows
-from bot.reply import Action, format_date
+from bot.reply import Action, Choice, format_date, quote_user
 from bot.store import DocumentRecord, ExplanationRecord, Store
 from bot.store import QuotedRuleRecord as QuotedRule
 from bot.text import MARKDOWN_WRAPPERS, clean, shorten
@@ -168,8 +169,13 @@ LOOKALIKES = {"O": "0", "o": "0", "I": "1", "l": "1"}
 _LOOKALIKE = str.maketrans(LOOKALIKES)
 #: The optional word for "rule" and paragraph sign before a number, as :data:`RULE_NUMBER` allows them.
 _RULE_WORD = re.compile(r"(?:(?:regel|rule|cr|nr\.?|r\.?)\s*)?(?:§\s*)?", re.IGNORECASE)
-#: Digit groups joined by dots, with an optional letter: the shape of a rule number (``7022.19``, ``70.219``).
-_DOTTED = re.compile(r"[0-9]+(?:\.[0-9]+)+[a-z]?\.?", re.IGNORECASE)
+#: Digit groups joined by dots, with letters after them: the shape of a rule number (``7022.19``, ``70.219``,
+#: ``702.19zz``: a rule has one letter at most).
+_DOTTED = re.compile(r"[0-9]+(?:\.[0-9]+)+[a-z]*\.?", re.IGNORECASE)
+#: A number with a minus sign (``-5``, ``−702.19``): no rule is numbered so, and no document's word is it.
+_NEGATIVE = re.compile(r"[-−–][0-9]+(?:[.,][0-9]+)*[a-z]*\.?", re.IGNORECASE)
+#: The shape of a rule number, as the refusal of a misnumbered search says it (:func:`number_refusal`).
+NUMBER_SHAPE = "drei Ziffern, ein Punkt, eine bis drei Ziffern, vielleicht ein Buchstabe"
 
 
 def read_number(text: str) -> tuple[str, str] | None:
@@ -195,10 +201,67 @@ def misnumbered(text: str) -> bool:
     """True when ``text`` has a rule number's shape (digit groups joined by dots, after an optional word for "rule":
     ``7022.19``, ``70.219``, ``Regel 702.19.3``) but is none (:func:`parse_number`), also not with its look-alike
     letters read as digits (:func:`read_number`): a number typed wrong, not words to search."""
+    if _negative(text):  # „-5“: never read as the word „fünf“
+        return True
     cleaned = _typed(text)
     head = _RULE_WORD.match(cleaned)
     rest = cleaned[head.end() if head else 0 :].translate(_LOOKALIKE)
     return parse_number(cleaned) is None and read_number(text) is None and _DOTTED.fullmatch(rest) is not None
+
+
+def refuse_number(text: str) -> None:
+    """Raise :func:`number_refusal`'s refusal of ``text`` (``/frage frage: 702.19zz``), nothing for anything else.
+
+    Raises:
+        UserError: ``text`` is a rule number's shape but no rule number (German „Ungültige Regelnummer“).
+    """
+    if refused := number_refusal(text):
+        raise refused
+
+
+def typed_number(text: str) -> str | None:
+    """The start of a rule number ``text`` is, read as :func:`bot.answers.rules.rule_answer` reads a number (a word
+    for "rule" and ``§`` before it, a decimal comma, look-alike letters after its first digit, case): ``"Regel
+    702,1"`` → ``"702.1"``, ``"7O2.19"`` → ``"702.19"``, ``"0"`` → ``"0"``; None when it does not start with a digit
+    (words) or holds more than a number's characters."""
+    cleaned = _typed(text)
+    head = _RULE_WORD.match(cleaned)
+    rest = cleaned[head.end() if head else 0 :].strip()
+    if not rest[:1].isdigit():
+        return None
+    read = rest.translate(_LOOKALIKE).lower().rstrip(".")
+    return read if _NUMBER_START.fullmatch(read) else None
+
+
+def number_search_choice(typed: str) -> list[Choice]:
+    """What ``/regel suche``'s autocomplete offers for ``typed`` (a number's start no rule of the bot begins with):
+    its search of its own (``Suche: 0``: the answer searches „0“ as words), none for a number's shape that is no
+    rule number (``7022.19``: the answer refuses it, :func:`number_refusal`)."""
+    return [] if misnumbered(typed) else [Choice(name=shorten(f"Suche: {typed}", 100), value=typed)]
+
+
+#: What a rule number's start may hold: digits, dots, letters after them (``702.19``, ``103.5a``, ``7022.19zz``).
+_NUMBER_START = re.compile(r"[0-9]+(?:\.[0-9]*)*[a-z]*")
+
+
+def _negative(text: str) -> str:
+    """``text`` without markdown wrappers when it is a number with a minus sign (:data:`_NEGATIVE`), else ``""``."""
+    bare = clean(text).strip(MARKDOWN_WRAPPERS)
+    return bare if _NEGATIVE.fullmatch(bare) else ""
+
+
+def number_refusal(text: str) -> UserError | None:
+    """The refusal of a search that is a rule number's shape but no rule number (:func:`misnumbered`), saying the
+    shape: ``„702.19zz“ ist keine Regelnummer: drei Ziffern, ein Punkt, …`` (a rule has one letter at most; 702.19
+    is Trampelschaden), ``„-5“ ist keine Regelnummer (keine Regel hat eine negative Nummer) und kein Suchwort: …``;
+    None for anything else (a number, words). The user's text is escaped and cut to 40 characters."""
+    if not misnumbered(text):
+        return None
+    negative = _negative(text)
+    shown = quote_user(negative or _typed(text), 40)
+    negative = " (keine Regel hat eine negative Nummer) und kein Suchwort" if negative else ""
+    return UserError("Ungültige Regelnummer", f"„{shown}“ ist keine Regelnummer{negative}: {NUMBER_SHAPE}. "
+                     "Zum Beispiel: `/regel suche: 702.19` oder `104.3f`")
 
 
 def is_child(number: str, parent: str) -> bool:

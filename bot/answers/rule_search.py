@@ -17,7 +17,7 @@ from bot.answers.paging import hit_pages, search_excerpt
 from bot.answers.query_notes import query_notes
 from bot.answers.registry import AnswerContext
 from bot.answers.rule_catalog import RuleCatalog, catalog, dedupe_actions, source_line, stellen
-from bot.answers.rule_status import rule_head
+from bot.answers.rule_status import listed_rule, rule_head
 from bot.answers.rulings import KEEP_SHARE, nothing_found
 from bot.answers.today_index import TodayIndex, today_index
 from bot.answers.today_notes import explanation_notice
@@ -61,9 +61,9 @@ def _hit_block(cat: RuleCatalog, index: TodayIndex, label: str, hit: Hit, text: 
     p = hit.passage
     quoted = next((q for q in cat.quoted if q.id == p.ref_id), None) if p.kind == "quoted_rule" else None
     if quoted is not None:
-        head = rule_head(index, quoted.document.file[:3], quoted.number)
-        head += f" {quoted.title}" if quoted.title else ""
-        return f"{head} · _{source_line(quoted.document)}_\n{text}"
+        prefix = quoted.document.file[:3]
+        head = rule_head(index, prefix, quoted.number) + (f" {quoted.title}" if quoted.title else "")
+        return listed_rule(index, prefix, quoted.number, f"{head} · _{source_line(quoted.document)}_", text)
     e = cat.explanation(p.ref_id) if p.ref_id is not None else None
     extra = f" · Begriffe: {term_names(e.terms, both=True)}" if e is not None and e.terms else ""
     note = explanation_notice(index, text) if p.kind == "explanation" else ""

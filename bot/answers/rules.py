@@ -36,9 +36,10 @@ from bot.answers.rule_catalog import (
     catalog,
     dedupe_actions,
     is_child,
-    misnumbered,
     nearest_numbers,
     number_key,
+    number_refusal,
+    number_search_choice,
     parse_number,
     printed_under,
     read_number,
@@ -46,6 +47,7 @@ from bot.answers.rule_catalog import (
     shipped_numbers,
     source_line,
     stellen,
+    typed_number,
 )
 from bot.answers.rule_evidence import resting_entries
 from bot.answers.rule_numbers import read_commas, rule_numbers, several_rules
@@ -307,9 +309,8 @@ async def _searched(ctx: AnswerContext, search: str) -> Reply:
     search, readings = await read_commas(search, lambda number: _answered(ctx, number))
     if several := rule_numbers(search, readings):  # „702.19 und 104.3f“, „702.19 und Trampelschaden“
         return await several_rules(ctx, several, rule_answer)
-    if misnumbered(search):
-        raise UserError("Ungültige Regelnummer", f"„{shown}“ ist keine Regelnummer: drei Ziffern, ein Punkt, eine bis "
-                        "drei Ziffern, vielleicht ein Buchstabe. Zum Beispiel: `/regel suche: 702.19` oder `104.3f`")
+    if refused := number_refusal(search):  # „7022.19“, „702.19zz“, „-5“: the shape said, never searched as words
+        raise refused
     read = read_number(search)
     number = read[0] if read else parse_number(search)
     match = lookup(search) if number is None else None
@@ -438,6 +439,8 @@ async def _load_rule_choices(ctx: AnswerContext) -> RuleChoices:
             numbered[e.number] = Choice(name=shorten(f"{e.number} – {e.text}", 100), value=e.number)
     for n in sorted({n for e in cat.explanations for n in e.see_also}, key=number_key):
         numbered.setdefault(n, Choice(name=f"{n} – erwähnt in der Regelerklärung", value=n))
+    for t in sorted(term_index().terms, key=lambda t: number_key(t.rule)):  # today's numbers the answer knows
+        numbered.setdefault(t.rule, Choice(name=shorten(f"{t.rule} – {t.german} ({t.english})", 100), value=t.rule))
     labelled = [(f"{q.number} {q.title}", q.number) for q in cat.quoted if q.title]
     labelled += [(term, term) for e in cat.explanations for term in e.terms]
     return RuleChoices(list(numbered.items()), labelled)
@@ -467,15 +470,14 @@ async def rule_queries(ctx: AnswerContext, current: str) -> list[Choice]:
     „Trampelschaden – Regel 702.19“, also by old and English names), headings and English glossary terms, then the
     Comprehensive Rules' numbers, glossary terms and German keywords (when the store has a CR).
 
-    A number prefix lists matching numbers (with the start of their text); words list headings and
-    terms whose words start with them; free text is offered as a search of its own first. From data prepared
-    once per store (:func:`rule_choices`).
-    """
+    A number's start as the answer reads it (:func:`typed_number`: ``Regel 702,1``) lists the numbers beginning with
+    it (quoted, the explanation's, the term table's: ``702.19`` Trampelschaden), else its search (``0``); words list
+    headings and terms whose words start with them, free text first as its own search (data of :func:`rule_choices`)."""
     prepared = await rule_choices(ctx)
     typed = clean(current)[:100]
-    if typed[:1] in set("0123456789"):
-        own = prepared.numbers(typed.lower().rstrip("."))
-        return merge_choices(own, await cr_rule_choices(ctx, current) if len(own) < CHOICES_MAX else [])
+    if (number := typed_number(typed)) is not None:  # „702.1“ → 702.10 Flugfähigkeit …; „0“ no number: its search
+        own = prepared.numbers(number)[:CHOICES_MAX] or number_search_choice(typed)
+        return merge_choices(own, await cr_rule_choices(ctx, number) if len(own) < CHOICES_MAX else [])
     words = tokens(typed)
     choices: dict[str, Choice] = {}
     if typed:

@@ -16,7 +16,7 @@ from functools import cache
 from bot.answers.official import rule_reply as official_rule_reply
 from bot.answers.players_terms import players_lookup
 from bot.answers.registry import AnswerContext, UserError, completer
-from bot.answers.rule_status import entry_suffix
+from bot.answers.rule_status import listed_entry
 from bot.answers.rulings import RulingHit, search_rulings
 from bot.answers.sources import TABLE_SOURCE, passage_source
 from bot.answers.term_uses import rule_text_uses
@@ -78,14 +78,9 @@ async def document_entries(ctx: AnswerContext, term: Term) -> tuple[list[str], l
     names = [term.german, *term.old]
     titled = {u.mechanic_id for u in await ctx.store.term_uses(term_concept(term), text=False, kinds=("mechanic",),
                                                                  limit=SECTIONS_READ)}
-    lines: list[str] = []
-    actions: list[Action] = []
+    sections = [m for m in await ctx.store.mechanic_sections() if m.id in titled]
+    actions = [Action(label=f"Mechanik: {m.title}", action="mechanic", arg=str(m.id)) for m in sections]
     index = await today_index(ctx.store)
-    for m in await ctx.store.mechanic_sections():
-        title, where = m.title, m.document.set_name or m.document.title
-        if m.id in titled:  # a section /mechanik opens with today's statement carries its mark („⚠️ heute überholt“)
-            lines.append(f"• Abschnitt {in_quotes(title)} ({where}){entry_suffix(index, 'mechanic', m.id)}")
-            actions.append(Action(label=f"Mechanik: {title}", action="mechanic", arg=str(m.id)))
     found: dict[int, RulingHit] = {}
     for name in names:
         result = await search_rulings(ctx.store, name)
@@ -94,11 +89,14 @@ async def document_entries(ctx: AnswerContext, term: Term) -> tuple[list[str], l
         for hit in (h for h in result.hits if uses_term(h.passage.concepts, term, names)):
             if len(found) < ENTRIES_SHOWN:
                 found.setdefault(hit.ruling_id, hit)
-    # Each ruling as shown today (a changed one with today's statement first), shared notices once.
-    notes = PageNotes(index, [("ruling", i) for i in found])
-    shown = [f"• Ruling zu **{hit.owner}** ({passage_source(hit.passage)}): "
-             + status_text(index, "ruling", hit.ruling_id, hit.snippet, notes=notes) for hit in found.values()]
-    return [*(p for p in lines if p), *notes.placed("", shown)], actions
+    # Each section and ruling as shown today (a section marked „⚠️ heute überholt“ with today's statement, a changed
+    # ruling with it first), notices several entries share once, tied to each.
+    notes = PageNotes(index, [*(("mechanic", m.id) for m in sections), *(("ruling", i) for i in found)])
+    lines = [listed_entry(index, "mechanic", m.id, f"• Abschnitt {in_quotes(m.title)} "
+                          f"({m.document.set_name or m.document.title})", notes) for m in sections]
+    lines += [f"• Ruling zu **{hit.owner}** ({passage_source(hit.passage)}): "
+              + status_text(index, "ruling", hit.ruling_id, hit.snippet, notes=notes) for hit in found.values()]
+    return notes.placed("", lines), actions
 
 
 async def term_reply(ctx: AnswerContext, match: TermMatch) -> Reply:

@@ -262,17 +262,18 @@ class PageNotes:
                 self.rows.append(t)
         return "ℹ️" + "".join(self._number(t.key) for t in terms)
 
-    def head(self) -> str:
-        """The register notices the page's entries share, once each with their number, or ``""``."""
-        return "\n".join(notice_line(self.index, n, tie=self._number(k)) for k, n in self.notices.items())
+    def head(self, first: bool | None = None) -> str:
+        """The register notices the page's entries share, once each with their number, or ``""``; ``first``: only
+        those whose style stands before the entry's text (True: changed, "zu prüfen") or after it (False)."""
+        return "\n".join(notice_line(self.index, n, tie=self._number(k)) for k, n in self.notices.items()
+                         if first is None or STYLES[n.status].first == first)
 
     def placed(self, lead: str, entries: list[str]) -> list[str]:
         """The page's parts: ``lead``, its numbered notes and ``entries`` (written before: they number the notes),
-        non-empty ones only. The notes stand in one place: above the entries when a register notice is shared
-        (:meth:`head`: today's statement before the old texts), the term notice (:meth:`text`) right below it;
-        else the term notice alone below the entries."""
-        head, terms = self.head(), self.text()
-        parts = [lead, head, terms, *entries] if head else [lead, *entries, terms]
+        non-empty ones only. A shared statement that the old texts are wrong today stands above the entries
+        (:meth:`head`: today's statement before the old texts); the other numbered notes — a shared wording or
+        confirmation, the term notice (:meth:`text`) — stand below them, under the entries that carry their tie."""
+        parts = [lead, self.head(first=True), *entries, self.head(first=False), self.text()]
         return [p for p in parts if p]
 
     def text(self) -> str:
@@ -428,12 +429,13 @@ def cited_notice(index: TodayIndex, prefix: str, number: str) -> str:
     return notice_line(index, Notice(cited_state(index, prefix, number), cited.note, cited_evidence(index, cited)))
 
 
-def cited_text(index: TodayIndex, prefix: str, number: str, text: str, source: str = "") -> str:
+def cited_text(index: TodayIndex, prefix: str, number: str, text: str, source: str = "", quote: bool = True) -> str:
     """A rule as document ``prefix`` prints it under ``number`` (``text``), as shown today — the counterpart of
     :func:`status_text` for the documents' rules: a changed (or "zu prüfen") rule gets its notice
     (:func:`cited_notice`) and today's rule text (:func:`quote_line`) first and its own text as history
     (``**Früher** (<source>, heute überholt): …``); a note on wording follows the text. ``text`` unchanged when
-    the register does not map the number."""
+    the register does not map the number. ``quote=False``: without today's rule text (a list's entry, whose button
+    opens the rule)."""
     state = cited_state(index, prefix, number)
     notice = cited_notice(index, prefix, number)
     if not notice:
@@ -442,9 +444,9 @@ def cited_text(index: TodayIndex, prefix: str, number: str, text: str, source: s
     if not style.first:
         return f"{text}\n{notice}"
     cited = index.numbers[(prefix, number)]
-    quote = quote_line(index, cited.today) if cited.today else ""
+    today = quote_line(index, cited.today) if cited.today and quote else ""
     label = history_label(style, source)
-    return "\n".join(part for part in (notice, quote, f"{label}: {text}" if label else text) if part)
+    return "\n".join(part for part in (notice, today, f"{label}: {text}" if label else text) if part)
 
 
 # --- the register's statements in the forms older callers use (all through the renderer above) ------------

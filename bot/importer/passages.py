@@ -82,8 +82,9 @@ class PassageKeyError(ValueError):
 
 
 def _rulings(conn: sqlite3.Connection, english: bool = True) -> Iterator[Passage]:
-    """The rulings' passages in id order; without ``english`` only those that are not English (the words the
-    vocabulary counts: a card file's 200 000 English rulings are not read for it)."""
+    """The rulings' passages in id order; without ``english`` only those the vocabulary counts: the German ones and
+    the English ones of the numbered documents (000's „There are no draws or losses in a clash“), not a card file's
+    200 000 English rulings."""
     # The status joined per row (today_status's primary key), not read into a dict: 200 000 rulings of a large
     # card file would be held in memory for the whole step.
     rows = conn.execute(
@@ -92,7 +93,7 @@ def _rulings(conn: sqlite3.Connection, english: bool = True) -> Iterator[Passage
         " JOIN documents d ON d.id = r.document_id LEFT JOIN cards c ON c.id = r.card_id"
         " LEFT JOIN mechanics m ON m.id = r.mechanic_id"
         " LEFT JOIN today_status t ON t.entry_kind = 'ruling' AND t.entry_id = r.id"
-        " WHERE ? OR r.language IS NOT 'en' ORDER BY r.id", (english,)
+        " WHERE ? OR r.language IS NOT 'en' OR d.file GLOB '[0-9][0-9][0-9]_*' ORDER BY r.id", (english,)
     )
     # A card file's line is its card's place in the file (the card's own passage has that key): the rulings of
     # one card are numbered after it (RAV.json:10.1, RAV.json:10.2, …); a document's ruling has a line of its own.
@@ -275,7 +276,8 @@ def collect(conn: sqlite3.Connection, sources: Path) -> list[Passage]:
 
 def _passages(conn: sqlite3.Connection, sources: Path, german: bool = False) -> Iterator[Passage]:
     """The store's passages in :func:`stream`'s order with their keys unchecked; with ``german`` only those whose
-    words :func:`vocabulary` counts: every passage but the English rulings and the official rules and glossary."""
+    words :func:`vocabulary` counts: every passage but a card file's English rulings and the official rules and
+    glossary."""
     parts = [_rulings(conn, english=not german), _mechanics(conn, sources), _quoted_rules(conn), _explanations(conn),
              _cards(conn), _terms()]
     return itertools.chain(*parts, *(() if german else (_official(conn),)))
@@ -288,14 +290,28 @@ def _german(conn: sqlite3.Connection, sources: Path) -> Iterator[Passage]:
 
 
 def vocabulary(passages: Iterable[Passage]) -> Counter[str]:
-    """The German passages' words (lower case, umlauts kept) with their counts, plus the term table's words."""
+    """The German passages' words (lower case, umlauts kept) with their counts, plus the term table's words, then
+    the words only the English text of the documents' rulings, rules and sections has (000 prints „A player wins a
+    clash“: „wins“ is a word of the documents, no typo of „win“), with their counts there; not the official rules'.
+    The English text adds words and leaves the German words' counts (what the ranking weighs) as they are."""
     counts: Counter[str] = Counter()
-    # One count over every passage's tokens (a stream: no passage is held), not a call per passage.
-    counts.update(itertools.chain.from_iterable(tokens(f"{p.title} {p.text}", 100_000) for p in passages
-                                                if p.language == "de" and p.kind != "cr_rule"))
+    english: Counter[str] = Counter()
+    for p in passages:  # one pass (a stream: no passage is held)
+        if p.kind == "cr_rule":
+            continue
+        if p.language == "de":
+            counts.update(tokens(f"{p.title} {p.text}", 100_000))
+        elif p.kind in _DOCUMENT_KINDS:
+            english.update(tokens(f"{p.title} {p.text}", 100_000))
     for term in term_index().terms:
         counts.update(w for name, _ in term.names() for w in tokens(name))
+    counts.update({w: n for w, n in english.items() if w not in counts})
     return counts
+
+
+#: The kinds of passage whose English text is the documents' own (the rulings read here are the numbered
+#: documents', :func:`_rulings`), so their words count in the vocabulary.
+_DOCUMENT_KINDS = frozenset({"ruling", "quoted_rule", "mechanic"})
 
 
 def card_names(conn: sqlite3.Connection) -> tuple[str, ...]:

@@ -335,7 +335,9 @@ async def test_nasty_rule_queries(ctx, text):
 
 async def test_autocomplete_numbers(ctx):
     choices = await run_completer(ctx, rule_queries, "701")
-    assert [c.value for c in choices] == ["701.19", "701.19a", "701.19b", "701.19c"]
+    # the documents' numbers first, then today's numbers of the term table (since 2026-12-07: 701 Schlüsselwortaktion)
+    assert [c.value for c in choices][:7] == ["701.19", "701.19a", "701.19b", "701.19c", "701", "701.2", "701.3"]
+    assert choices[5].name == "701.2 – Aktivieren (Activate)" and len(choices) == 25
     assert choices[0].name == "701.19 (heute 701.30) – Fehden"  # today's number beside the old one
     assert choices[3].name.startswith("701.19c (heute 701.30d) – Ein Spieler gewinnt eine Fehde")
 

@@ -440,4 +440,4 @@ async def test_a_search_page_states_its_numbered_notes_in_one_place(ctx):
     shared = body.index("ℹ️¹ **Heute:** Aussage weiter richtig")
     terms = body.index("ℹ️ **Heute andere Begriffe:** ² „wirken“ statt „spielen“")
     first = body.index("**Abschnitt „Einberufen“**")
-    assert shared < terms < first  # the register's note first (today before the old text), the terms right below
+    assert first < shared < terms  # the notes in one place, under the rulings that carry their ties (ℹ️¹, ℹ️²)

@@ -127,7 +127,9 @@ async def test_a_term_lists_the_sections_whose_title_carries_it(ctx, name, secti
     # the section's title names the term in another form (a plural, a compound): the title's concept, as the
     # /frage rule reads titles, not the title's first words
     lines, actions = await document_entries(ctx, term_index().lookup(name).term)
-    assert lines[0] == section
+    line, *today = lines[0].split("\n")
+    assert line == section
+    assert all(t.startswith(("⚠️ **Heute:** ", "ℹ️ **Heute:** ")) for t in today) and len(today) == ("·" in section)
     assert actions[0].label == "Mechanik: " + section.split("„")[1].split("“")[0]
 
 

@@ -24,7 +24,7 @@ from bot.answers import run_action, run_answer
 from bot.answers.chat import inline_replies
 from bot.answers.questions import candidate_name
 from bot.answers.terms import document_entries
-from bot.answers.today import STATUS_LABELS
+from bot.answers.today import STATUS_LABELS, entry_status
 from bot.answers.today_index import today_index
 from bot.answers.today_notes import explanation_words
 from bot.render import fit_reply
@@ -328,3 +328,54 @@ async def test_the_http_door_shows_the_same_label(core):
     label = "01.06.2006 · gilt weiterhin · ℹ️ Begriffe (heute „wirken“, „Manawert“)"
     assert any(n.endswith(label) for n in names), names
     assert not any("heute anders formuliert" in n for n in names if "Gegengewicht" in n), names
+
+
+#: A list's mark of an entry whose statement is not today's (:data:`bot.answers.rule_status.LISTED`, or "zu prüfen").
+_MARKED = ("⚠️ heute überholt", "ℹ️ heute anders formuliert", "🔎 zu prüfen")
+
+
+def _said_under(body: str, line: str, statement: str) -> bool:
+    """True when ``statement`` stands on the line right under ``line`` of ``body``, or on a numbered line of the page
+    whose number ``line``'s tie carries (``⚠️¹``: Fehde and Clash share one register row)."""
+    lines = body.split("\n")
+    at = lines.index(line)
+    if at + 1 < len(lines) and statement in plain(lines[at + 1]):
+        return True
+    ties = [t for m in _TIE.finditer(line) for t in _split(m.group(2))]
+    return any(statement in plain(ln) and re.findall("[⁰¹²³⁴⁵⁶⁷⁸⁹]", ln)[:1] in ([t] for t in ties)
+               for ln in lines if ln != line)
+
+
+async def test_term_pages_say_today_for_their_sections_and_listed_rules(ctx, store):
+    """Every section a term page of ``/regel`` lists with a mark (``· ⚠️ heute überholt``) carries the register's
+    statement of today under it (or a tie to it), and every rule its second page lists with a mark has the register's
+    note on that number in its paragraph: 001's 502.46b „Kein Gegenstück: Einberufen reduziert heute keine Kosten“,
+    the section Einberufen „Einberufen ist heute Regel 702.51: …“; before, the mark alone."""
+    index = await today_index(store)
+    sections = {f"• Abschnitt „{m.title}“ ({m.document.set_name or m.document.title})": m.id
+                for m in await store.mechanic_sections()}
+    marked = rules = 0
+    for term in term_index().terms:
+        lines, _actions = await document_entries(ctx, term)
+        body = "\n".join(lines)
+        for line in (ln for ln in body.split("\n") if any(mark in ln for mark in _MARKED)):
+            section = next((sid for head, sid in sections.items() if line.startswith(head + " · ")), None)
+            if section is None:
+                continue
+            notices = [n for n in entry_status(index, "mechanic", section).notices if n.status != "unchanged"]
+            assert notices, line
+            for notice in notices:
+                assert _said_under(body, line, plain(notice.today)[:50]), (term.german, line)
+            marked += 1
+        if not any(ln.startswith("• Abschnitt") for ln in body.split("\n")):
+            continue
+        reply = await run_answer(ctx, "rule", search=term.german)
+        for block in (b for page in reply.pages[1:] for b in page.body.split("\n\n")):
+            head = block.split("\n")[0]
+            found = re.match(r"\*\*(\d{3}\.\d+[a-z]?)\*\* \(heute [^)]*?(?:; ([^)]*))?\)", head)
+            if found is None or found.group(2) not in _MARKED:
+                continue
+            cited = next(c for (_p, n), c in index.numbers.items() if n == found.group(1))
+            assert plain(cited.note)[:50] in plain(block), (term.german, block)
+            rules += 1
+    assert marked >= 15 and rules >= 16, (marked, rules)

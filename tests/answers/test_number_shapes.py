@@ -1,0 +1,65 @@
+"""A number's shape read the same way by ``/regel suche``, ``/frage`` and ``/regel suche``'s autocomplete: a rule
+number with more letters than a rule has (``702.19zz``, ``103.5aa``) or with a minus sign (``-5``) is refused with
+the shape said, never searched as words (``-5`` found 105.2a „der **fünf** Farben“); the autocomplete offers the
+rules whose number begins with the typed digits (702.19 Trampelschaden: the term table, as the answer reads it), and
+reads a Unicode emoji as nothing typed, as the answers do."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.answers import AnswerContext, run_answer, run_completer
+from bot.answers.cards import card_names
+from bot.answers.rules import rule_queries
+
+
+@pytest.mark.parametrize(("typed", "shown"), [("702.19zz", "702.19zz"), ("103.5aa", "103.5aa"),
+                                              ("**702.19zz**", "702.19zz")])
+@pytest.mark.parametrize(("kind", "option"), [("rule", "search"), ("question", "question")])
+async def test_a_number_with_letters_no_rule_has_is_refused_with_its_shape(ctx: AnswerContext, typed, shown, kind,
+                                                                           option):
+    reply = await run_answer(ctx, kind, **{option: typed})
+    assert reply.error and reply.pages[0].title == "Ungültige Regelnummer"
+    assert reply.pages[0].body.startswith(f"„{shown}“ ist keine Regelnummer: drei Ziffern, ein Punkt, eine bis drei "
+                                          "Ziffern, vielleicht ein Buchstabe.")
+
+
+@pytest.mark.parametrize("typed", ["-5", "−5", "-702.19"])
+@pytest.mark.parametrize(("kind", "option"), [("rule", "search"), ("question", "question")])
+async def test_a_negative_number_is_no_rule_number_and_no_word(ctx: AnswerContext, typed, kind, option):
+    reply = await run_answer(ctx, kind, **{option: typed})
+    assert reply.error and reply.pages[0].title == "Ungültige Regelnummer"
+    body = reply.pages[0].body
+    assert body.startswith(f"„{typed}“ ist keine Regelnummer (keine Regel hat eine negative Nummer) und kein Suchwort")
+    assert "fünf" not in body and "105.2a" not in body
+
+
+async def test_words_with_a_minus_stay_a_search(ctx: AnswerContext):
+    """„-1/-1“ (the counters) is no number: searched as before."""
+    reply = await run_answer(ctx, "rule", search="-1/-1")
+    assert not reply.error and reply.pages[0].title == "Regeln zu „-1/-1“"
+
+
+async def test_the_autocomplete_offers_the_rules_whose_number_begins_with_the_digits(ctx: AnswerContext):
+    exact = await run_completer(ctx, rule_queries, "702.19")
+    assert exact[0].name == "702.19 – Trampelschaden (Trample)" and exact[0].value == "702.19"
+    tens = [c.value for c in await run_completer(ctx, rule_queries, "702.1")]
+    assert tens[:3] == ["702.10", "702.11", "702.12"] and "702.19" in tens and len(tens) <= 25
+    assert [c.value for c in await run_completer(ctx, rule_queries, "Regel 702,1")] == tens  # as the answer reads it
+    assert [c.value for c in await run_completer(ctx, rule_queries, "7O2.19")][:1] == ["702.19"]
+    # no rule begins with 0: the answer searches „0“ as words, and so the choice does; 7022.19 it refuses: no choice
+    assert [(c.name, c.value) for c in await run_completer(ctx, rule_queries, "0")] == [("Suche: 0", "0")]
+    assert await run_completer(ctx, rule_queries, "7022.19") == []
+    # the documents' old numbers as before (502.46 Einberufen, today 702.51)
+    assert "502.46 (heute 702.51) – Einberufen" in [c.name for c in await run_completer(ctx, rule_queries, "502.4")]
+    answer = (await run_answer(ctx, "rule", search=exact[0].value)).pages[0]
+    assert answer.title == "Regel 702.19 (heute) – Trampelschaden"
+
+
+async def test_an_emoji_alone_is_nothing_typed_for_the_card_names_as_for_the_answer(ctx: AnswerContext):
+    default = [c.name for c in await run_completer(ctx, card_names, "")]
+    assert [c.name for c in await run_completer(ctx, card_names, "🔥")] == default
+    assert [c.name for c in await run_completer(ctx, card_names, "@everyone")] == default
+    assert [c.name for c in await run_completer(ctx, card_names, "🔥 bor")][:2] == ["Borborygmos", "Boros-Rekrut"]
+    reply = await run_answer(ctx, "card", name="🔥")
+    assert reply.error and reply.pages[0].title == "Bitte einen Kartennamen angeben"
