@@ -481,9 +481,8 @@ class Analyser:
             if fixed is None and typos < MAX_TYPOS and (edits or len(word) >= 5) and self._participle(word) is None:
                 typos += 1
                 # another declined form of the word first („alten“: 001's „alte“, not „arten“ one edit away too)
-                fixed = (other_form(word, self.vocab) or self.vocab.nearest(word, forms)
-                         or players_words.typo_reading(word, forms)
-                         if edits else self.vocab.typo(word))  # „mechamik“: players' „mechanik“, read „mechanismus“
+                fixed = (other_form(word, self.vocab) or self.vocab.nearest(word, forms) or players_words.typo_reading(
+                    word, forms) if edits else self.vocab.typo(word))  # „mechamik“: players' „mechanik“ („mechanismus“)
                 if (fixed and edits and self.options.ordinary and not added_or_dropped(word, fixed)
                         and german_dictionary().has(word)):
                     fixed = None  # a word of its own, not a slip into the documents' word one letter away
