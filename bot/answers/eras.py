@@ -191,7 +191,6 @@ async def cited_number_reply(
     # One "Stand" in the footer only when every page is of the same date; otherwise each page names its own
     # document and date (the 003 explanation and today's rule are not of the Ravnica FAQ's date).
     dates = {c.date for c in cited}
-    page.date = cited[0].date or "" if len(dates) == 1 else ""
     date = cited[0].date if not later and len(dates) == 1 else ""
     return Reply(pages=[page, *later], source=_sources(sources), date=date,
                  actions=dedupe_actions([*first, *actions])[:20])
