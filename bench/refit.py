@@ -9,8 +9,7 @@ hand-set ones (:data:`question_fit.START`, the answered stage off), then coordin
 changes nothing, then the answered stage's weight alone over :data:`THEN_GRID` (``only:answered``, the others held;
 docs/ranking.md ²⁹), then the ``general`` part's weight alone (``only:general``, ³³), then the earlier questions'
 stage's (``only:earlier``, ⁴⁷; each question's ``prior`` values from the others), the ``transl`` part's
-(``only:transl``, ⁶⁶), the logic stage's (``only:logic``, ⁷⁷) and the ``basic`` part's (``only:basic``, ¹⁰³); the
-weights outside the grids
+(``only:transl``, ⁶⁶) and the logic stage's (``only:logic``, ⁷⁷); the weights outside the grids
 keep their start. ``tests/answers/test_question_ascent.py``
 pins the result: no single grid step improves it on the whole parts. About a minute on a quiet machine (the
 candidates and the table most of it).
@@ -42,7 +41,6 @@ from question_cv import (  # noqa: E402
     DEPTH,
     WIDE,
     WIDE_ANSWERED,
-    WIDE_BASIC,
     WIDE_EARLIER,
     WIDE_GENERAL,
     WIDE_LOGIC,
@@ -63,14 +61,12 @@ from tests.questions import WEIGHTS_MADE_ON  # noqa: E402
 #: the behaviour tests pin), the ascent's objective and its grid (the fields a refit moves; the pin reads them).
 OBJECTIVE = "mrr"
 GRID = WIDE
-METHOD = f"ascent:{OBJECTIVE}:wide>only:answered>only:general>only:earlier>only:transl>only:logic>only:basic"
+METHOD = f"ascent:{OBJECTIVE}:wide>only:answered>only:general>only:earlier>only:transl>only:logic"
 #: The answered stage's, the ``general`` part's and the earlier questions' stage's weights: off for the ascent (their
 #: start, :data:`question_fit.START`), then each chosen alone, in this order (``>only:prior`` after them was measured
-#: and not kept: docs/ranking.md ⁴³; ``>only:earlier`` kept, ⁴⁷; ``>only:transl`` kept, ⁶⁶; ``>only:logic`` kept, ⁷⁷;
-#: ``>only:basic`` kept, ¹⁰³).
+#: and not kept: docs/ranking.md ⁴³; ``>only:earlier`` kept, ⁴⁷; ``>only:transl`` kept, ⁶⁶; ``>only:logic`` kept, ⁷⁷).
 THEN_GRID = {"answered": WIDE_ANSWERED["answered"], "general": WIDE_GENERAL["general"],
-             "earlier": WIDE_EARLIER["earlier"], "transl": WIDE_TRANSL["transl"], "logic": WIDE_LOGIC["logic"],
-             "basic": WIDE_BASIC["basic"]}
+             "earlier": WIDE_EARLIER["earlier"], "transl": WIDE_TRANSL["transl"], "logic": WIDE_LOGIC["logic"]}
 #: The ``transl`` part's table, cross-fitted (bench/transl_folds.py): IBM Model 1 with NULL 100 (docs/ranking.md ⁶⁶).
 TRANSL = SHIPPED
 THEN_START = {name: START[name] for name in THEN_GRID}

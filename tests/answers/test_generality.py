@@ -107,12 +107,13 @@ async def test_a_question_naming_nothing_is_answered_by_the_rule_not_a_sections_
     # no card, no section named, no word of GENERIC: 003 line 323 (CR 108.4: „… Objekte, die weder auf dem Stapel
     # noch im Spiel sind, werden von keinem Spieler kontrolliert …“) against the Spuk section's ruling 001:1124 („Wird
     # eine Kreatur mit Spuk, die Spieler A kontrolliert, … auf einen Friedhof gelegt …“), which led before
+    # (the part is off as shipped, docs/ranking.md ¹⁰³: here at 1.5, the value only:basic chose on the whole parts)
     r = await ranker(ctx.store)
     question = "wer kontrolliert karten im friedhof"
     found = await r.candidates(ctx.store, question, ctx.names)
     assert found.basic and not found.general and not found.cards
-    first = r.rank(found, limit=3).hits[0]
-    assert first.passage.key == "003:323" and first.parts["basic"] == r.weights.basic > 0
+    first = r.variant(weights=replace(r.weights, basic=1.5)).rank(found, limit=3).hits[0]
+    assert first.passage.key == "003:323" and first.parts["basic"] == 1.5
     assert "werden von keinem Spieler kontrolliert" in first.passage.text
     before = r.variant(weights=replace(r.weights, basic=0.0)).rank(found, limit=1).hits[0]
     assert before.passage.key == "001:1124" and before.passage.text.startswith("Wird eine Kreatur mit Spuk")
