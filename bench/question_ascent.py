@@ -13,8 +13,9 @@ was made for. The later stages (:meth:`bot.ranking.Ranker.stages`) touch only th
 section's passages are among them); those values are read by the ranker's own stages with unit weights, once per
 set of first hits met, and kept. A stage weight must not be negative (the stages then only reorder the first
 hits). The ``rule_text`` stage (:mod:`bot.section_rule`, no weight) moves a section's rule third as the ranker
-does (:func:`_ruled`) unless the ranker's features leave it out. Scores are added in another order than the ranker's,
-so two hits a last bit apart may swap
+does (:func:`_ruled`) unless the ranker's features leave it out; the ``current`` stage (:mod:`bot.current_first`)
+moves an outdated ruling after its newer one as the ranker does (:func:`bot.current_first.current_order`). Scores are
+added in another order than the ranker's, so two hits a last bit apart may swap
 (``tests/answers/test_question_ascent.py`` checks the ranks against the ranker's).
 """
 
@@ -25,6 +26,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from bot.answered import TOP, group_shares, reordered
+from bot.current_first import current_order
 from bot.logic_words import logic_groups
 from bot.prior import group_priors
 from bot.ranking import Candidates, Hit, Ranker, Weights
@@ -39,14 +41,14 @@ LINEAR: dict[str, str] = {
     "coverage": "coverage", "concept": "concepts", "card": "card", "property": "property", "section": "section",
     "unnamed": "unnamed", "rule": "rule", "definition": "definition", "foreign": "kind", "answer": "answer",
     "general": "general", "form": "form", "variant": "variant", "own": "own", "prior": "prior",
-    "transl": "transl",
+    "transl": "transl", "basic": "basic",
 }
 #: Most passes of :func:`ascend` over all weights (it stops earlier, at the first pass that changes nothing).
 MAX_PASSES = 8
 #: The parts the table reads per unit weight (``kind`` is the prior at its start, the rest of it ``foreign``'s).
 _VARIED = frozenset(LINEAR.values()) - {"kind"}
 #: The stage weights (:meth:`bot.ranking.Ranker.stages`), each its own part.
-STAGED = ("sentence", "phrase", "action", "clause", "answered", "earlier", "logic")
+STAGED = ("sentence", "phrase", "action", "clause", "answered", "earlier", "logic", "current")
 #: An objective: the ranks of the gold passages (``None``: not among the first :data:`DEPTH`) → a value to maximise.
 Objective = Callable[[Sequence[int | None]], tuple[float, ...]]
 
@@ -69,7 +71,7 @@ def unit_weights(w: Weights, typo: float) -> Weights:
     linear part of a hit is then its value (``kind`` the kind prior alone)."""
     units = {**dict.fromkeys(LINEAR, 1.0), "foreign": 0.0}
     return replace(w, **units, sentence=0.0, phrase=0.0, action=0.0, clause=0.0, answered=0.0, earlier=0.0,
-                   logic=0.0, typo=typo)
+                   logic=0.0, current=0.0, typo=typo)
 
 
 @dataclass
@@ -240,6 +242,10 @@ class Table:
                 groups = q.logic[key] = logic_groups([q.hits[i] for i in top], q.found.logic,
                                                      lambda p: self.unit._logic(p.text))
             _swapped(order, s, ids, groups, w.logic)
+        if w.current and self.unit.outdated:  # an outdated ruling after its newer one (bot.current_first)
+            kept = current_order([q.hits[i].passage for i in order], [s[i] for i in order], self.unit.outdated,
+                                 w.current)
+            order[:] = [order[k] for k in kept]
         if "rule_text" in self.unit.features:  # a section's rule third (bot.section_rule.rule_stage)
             _ruled(order, s, [q.hits[i].passage for i in order[:REACH]])
         return next((k for k, i in enumerate(order[:DEPTH], 1) if q.gold[i]), None)

@@ -8,12 +8,11 @@ passages' analysed column (``passages_fts``) and ranked by FTS5 ``bm25()`` with 
 * **coverage**: the share of the question's words (each weighted by ``log(N / df)`` of its rarest term, held through any
   of its terms: :attr:`bot.analysis.Analysis.groups`) the passage holds, so a passage that answers every part of the
   question beats one that repeats a single word; a word whose terms no passage's analysed text carries (a player's word
-  or typo the documents never use) weighs only :attr:`Weights.unheld` of the highest idf ``log(N + 1)`` (it tells no
-  candidate apart);
-* **concepts**: concept ids (term table, synonym groups) shared by question and passage, each weighted by how rare it is
-  among the passages (``log(N / df)``);
+  or typo the documents never use) weighs only :attr:`Weights.unheld` of the highest idf ``log(N + 1)``;
+* **concepts**: concept ids (term table, synonym groups) shared by question and passage, each weighted ``log(N / df)``;
 * **card**: a card named inside the question (:class:`bot.mentions.NameScanner`: any spelling ``/karte`` accepts) puts
-  its rulings first; they are candidates even when no word matched;
+  its rulings first; they are candidates even when no word matched; its own text, when the question asks what it
+  prints, gets the **property** part (:attr:`Weights.property`) on top of its bm25;
 * **unnamed**: a card's ruling when the question does not name that card, and a mechanics section's ruling or paragraph
   when it names nothing of the section (:func:`bot.section_names.names_section`; not in a search over rulings only): a
   general question's rule beats it; **own** beside it for a card's ruling on its own card („diese Karte“, its name:
@@ -28,6 +27,7 @@ passages' analysed column (``passages_fts``) and ranked by FTS5 ``bm25()`` with 
 * **form**: a section's introduction or quoted rule for a question asking what a thing is or how it works;
 * **general**: a passage stating a rule for every object (003's explanation, a quoted or official rule) when the
   question names no card and speaks of any object or player (:mod:`bot.generality`: „eine Karte“, „man“, „immer“);
+  **basic** to them when it names no card and no section, however it speaks (:func:`bot.generality.names_nothing`);
 * **prior**: the share of the question's weighted words that a question asked before (the tuning parts' questions,
   :mod:`bot.prior`) holds whose answer is the passage: what parts a card's rulings is often how players ask; beside it
   **transl**: the share a passage meets through players' words learned from those questions and their answers
@@ -44,12 +44,8 @@ passages' analysed column (``passages_fts``) and ranked by FTS5 ``bm25()`` with 
   three take their places again in the order their sentences give the kind of answer asked for; **earlier** (a seventh,
   :func:`bot.prior.prior_stage`) the same in the order of their ``prior`` values, **logic** after it
   (:mod:`bot.logic_words`) by the logic asked („ohne“, „trotzdem“, „beide“).
-* **rule_text** (an eighth, ``/frage`` only, :mod:`bot.section_rule`): a section's rule third below three rulings.
-
-The card's own text asked for by a question about what it prints gets the **property** part (:attr:`Weights.property`)
-on top of its bm25.
-
-A penalty for passages the change register marks as outdated was measured and left out: it changed nothing (tuning).
+* **rule_text** (an eighth, ``/frage`` only, :mod:`bot.section_rule`): a section's rule third below three rulings;
+  **current** before it (:mod:`bot.current_first`): an outdated ruling yields to the newer one the register cites.
 
 The base score is bm25 scaled so that the best candidate has :attr:`Weights.scale`; features add to it. Bounded for any
 input: the analysis reads at most :data:`bot.analysis.MAX_TOKENS` tokens, the query has at most
@@ -68,8 +64,9 @@ from bot.answer_cues import asked_cues, given_cues
 from bot.answered import answered_stage
 from bot.candidates import Candidates, Hit, Ranked  # Hit and Ranked also importable from here
 from bot.clauses import RoleWords, clause_stage, passage_roles
+from bot.current_first import Links, current_stage, outdated_links
 from bot.definitions import DEFINED, asks_definition, only_names
-from bot.generality import RULE_KINDS, asks_generally, speaks_of_itself, unnamed_token
+from bot.generality import RULE_KINDS, asks_generally, names_nothing, speaks_of_itself, unnamed_token
 from bot.headings import answers_nothing
 from bot.learned import learned_shares, load_learned, store_analyser, warm_learned
 from bot.logic_words import asked_logic, logic_stage, stated_logic
@@ -118,6 +115,7 @@ class Ranker:
         self._german_documents = german_documents
         self.prior = prior  # the questions asked before (bot/prior.py), for the ``prior`` feature
         self.translations: Translations | None = None  # players' words learned from them (bot/learned.py)
+        self.outdated: Links = {}  # outdated rulings → the newer ones the register cites (bot/current_first.py)
         self._term_idf = {t: math.log((total + 1) / n) for t, n in (term_counts or {}).items()}
         #: ``log(N / df)`` of every analysed term of the store (for snippets).
         self.term_weights: Mapping[str, float] = self._term_idf
@@ -205,18 +203,20 @@ class Ranker:
         # a passage defines the term asked: for a German question one in German (an official rule in English does
         # not stand for its definition: its term row does, "Manawert …: heute Regel 202.3"); for an English question
         # any (the documents are German: „what does haunt do“ is answered by 001's definition of Spuk, not the row)
-        defining = any(not marks.isdisjoint(p.terms) and (analysis.english or not self._foreign(p))
+        defining = any(not marks.isdisjoint(p.terms) and (analysis.english or not (
+            p.kind in OFFICIAL_KINDS or self._english(p.text)))
                        for p in records.values())
         asked = pairs(text, MAX_TOKENS) if "phrase" in self.features else frozenset()
         roles = (RoleWords.of(text[: MAX_TOKENS * 20], self.analyser, self._term_idf, self._unknown_idf, named,
                               (text, analysis)) if self._reads_roles() else RoleWords())
         general = "general" in self.features and asks_generally(fold_tokens(text[: MAX_TOKENS * 20]), cards)
+        basic = not general and names_nothing(cards, records.values(), analysis.terms, self._term_idf, sections)
         return Candidates(analysis, cards, base, records, frozenset(sections),
                           asked_terms if analysis.definition else (), analysis.english, defining, asked_cues(text),
                           asked, self._split if kin_card is not None else frozenset(), named, kin_card,
                           asked_action(text, self.analyser) if "action" in self.features else frozenset(), roles,
                           mention, general, **learned_shares(self, analysis, records),
-                          logic=asked_logic(text, MAX_TOKENS))
+                          logic=asked_logic(text, MAX_TOKENS), basic=basic)
 
     def rank(
         self, found: Candidates, *, kinds: frozenset[str] | None = None, card_id: int | None = None, limit: int = 20
@@ -280,6 +280,8 @@ class Ranker:
             prior_stage(hits, found.prior, w.earlier)
         if clauses and "logic" in self.features and w.logic:  # siblings by the logic asked (bot/logic_words.py)
             logic_stage(hits, found.logic, w.logic, lambda p: self._logic(p.text))
+        if clauses and w.current:  # an outdated ruling after the newer one the register cites (bot/current_first.py)
+            current_stage(hits, self.outdated, w.current)
         if clauses and "rule_text" in self.features:  # the eighth: a section's rule below three of its rulings
             rule_stage(hits)
 
@@ -383,6 +385,8 @@ class Ranker:
             out["answer"] = w.answer * len(self._gives(p.text) & set(found.cues))  # the answer types it gives
         if "general" in self.features and w.general and found.general and p.kind in RULE_KINDS:
             out["general"] = w.general  # a rule for every object, for a question on any object (bot/generality.py)
+        if "general" in self.features and w.basic and found.basic and p.kind in RULE_KINDS:
+            out["basic"] = w.basic  # a rule, for a question naming no card and no section (bot/generality.py)
         if p.id in found.prior:  # asked before in the question's words (bot/prior.py)
             out["prior"] = w.prior * found.prior[p.id]
         if p.id in found.transl:  # its words stand for the question's unheld ones (bot/translation.py)
@@ -463,10 +467,6 @@ class Ranker:
             prior -= self.weights.foreign
         return prior
 
-    def _foreign(self, p: PassageRecord) -> bool:
-        """True when ``p`` is English: an official rule or glossary entry, or a document's English passage."""
-        return p.kind in OFFICIAL_KINDS or self._english(p.text)
-
 
 def english_text(text: str) -> bool:
     """True when a passage's ``text`` is English (:func:`bot.stopwords.is_english` of its first 80 tokens)."""
@@ -482,7 +482,7 @@ async def _load(store: Store, options: Options | None) -> Ranker:
     # the earlier questions' file only when a weight reads it; the build's table only for the build's analysis
     prior, learned = await load_learned(store, a, w, stored=options is None)
     r = Ranker(a, counts, total, w, term_counts=await store.term_counts(), german_documents=german, prior=prior)
-    r.translations = learned
+    r.translations, r.outdated = learned, await outdated_links(store)
     return r
 
 

@@ -123,6 +123,12 @@ class Weights:
     #: (:func:`bot.generality.asks_generally`). Chosen alone after the ascent of the others and the answered stage,
     #: which run with it off (``bench/refit.py``; docs/ranking.md ³³).
     general: float = 0.5
+    #: Added to the same passages as ``general`` when the question names no card and no mechanics section but speaks
+    #: of no object generally (:func:`bot.generality.names_nothing`: „wer kontrolliert die karten im friedhof“ asks
+    #: 003's rule, not the Spuk section's ruling that repeats its words). Off: chosen alone after the others
+    #: (``bench/weight_methods.py``'s ``only:basic``; 1.5 on the whole parts) it gains three first hits by 5-fold CV
+    #: but loses one first hit and one in three on the validation summary (docs/ranking.md ¹⁰³); kept for that method.
+    basic: float = 0.0
     #: Added, beside ``unnamed``, to a card's ruling that speaks of its own card (its name or „diese Karte“ in its
     #: text: :func:`bot.generality.speaks_of_itself`) when the question names no card and the ranking has general
     #: passages (not ``/ruling suche``): such a ruling states what one card does, a question naming no card asks
@@ -155,6 +161,13 @@ class Weights:
     #: Chosen alone after the others (``bench/refit.py``: 2, then 4 with the order and regardless classes); by 5-fold
     #: CV it gains first hits with hit@3 unchanged (docs/ranking.md ⁷⁷, ⁹⁴).
     logic: float = 4.0
+    #: Stage before the rule_text one (:mod:`bot.current_first`, ``/frage`` only): a ruling the change register marks
+    #: outdated, among the first three hits, yields its place to the newer document's ruling the register cites for
+    #: it when it leads that one by at most this many score points (0: off). Set by hand, outside the refit: the
+    #: tuning parts hardly hold the case (the 5-fold CV row of ``only:current`` is the shipped method's); 0.5, 1 and 2
+    #: change no gold passage's rank on the five tuning parts, 3.5 puts 002:53 before t2-279's gold 001:2065
+    #: (docs/ranking.md ¹⁰³).
+    current: float = 1.0
 
 
 __all__ = ["Weights"]
