@@ -61,6 +61,7 @@ from bot.answers.terms import (
     rule_term_uses,
     term_actions,
     term_named,
+    term_numbers,
     term_reply,
     terms_besides,
     terms_line,
@@ -439,8 +440,6 @@ async def _load_rule_choices(ctx: AnswerContext) -> RuleChoices:
             numbered[e.number] = Choice(name=shorten(f"{e.number} – {e.text}", 100), value=e.number)
     for n in sorted({n for e in cat.explanations for n in e.see_also}, key=number_key):
         numbered.setdefault(n, Choice(name=f"{n} – erwähnt in der Regelerklärung", value=n))
-    for t in sorted(term_index().terms, key=lambda t: number_key(t.rule)):  # today's numbers the answer knows
-        numbered.setdefault(t.rule, Choice(name=shorten(f"{t.rule} – {t.german} ({t.english})", 100), value=t.rule))
     labelled = [(f"{q.number} {q.title}", q.number) for q in cat.quoted if q.title]
     labelled += [(term, term) for e in cat.explanations for term in e.terms]
     return RuleChoices(list(numbered.items()), labelled)
@@ -476,8 +475,9 @@ async def rule_queries(ctx: AnswerContext, current: str) -> list[Choice]:
     prepared = await rule_choices(ctx)
     typed = clean(current)[:100]
     if (number := typed_number(typed)) is not None:  # „702.1“ → 702.10 Flugfähigkeit …; „0“ no number: its search
-        own = prepared.numbers(number)[:CHOICES_MAX] or number_search_choice(typed)
-        return merge_choices(own, await cr_rule_choices(ctx, number) if len(own) < CHOICES_MAX else [])
+        own = prepared.numbers(number)[:CHOICES_MAX]  # then the CR's numbers, without a CR the term table's
+        more = (await cr_rule_choices(ctx, number) or term_numbers(number)) if len(own) < CHOICES_MAX else []
+        return merge_choices(own, more) or number_search_choice(typed)
     words = tokens(typed)
     choices: dict[str, Choice] = {}
     if typed:

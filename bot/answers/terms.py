@@ -16,6 +16,7 @@ from functools import cache
 from bot.answers.official import rule_reply as official_rule_reply
 from bot.answers.players_terms import players_lookup
 from bot.answers.registry import AnswerContext, UserError, completer
+from bot.answers.rule_catalog import number_key
 from bot.answers.rule_status import listed_entry
 from bot.answers.rulings import RulingHit, search_rulings
 from bot.answers.sources import TABLE_SOURCE, passage_source
@@ -24,7 +25,7 @@ from bot.answers.today import PageNotes, status_text
 from bot.answers.today_index import today_index
 from bot.button_args import safe_key
 from bot.concepts import concept_id
-from bot.reply import Action, Choice, Page, Reply, in_quotes
+from bot.reply import CHOICES_MAX, Action, Choice, Page, Reply, in_quotes
 from bot.terms import MAIN, VARIANT, Term, TermMatch, synonyms, term_concept, term_index
 from bot.text import STOP_WORDS, clean, fold, name_keys, tokens
 
@@ -189,6 +190,26 @@ def _note(match: TermMatch) -> str:
     old = next((o for o in term.old if name_keys(o)[:1] == name_keys(match.name)[:1]), None)
     same = f"{term.german} = {term.english}"
     return f"früher „{old}“, heute {same}" if old else same
+
+
+@cache
+def _term_numbers() -> dict[str, list[Choice]]:
+    """Every start of a term's rule number → the choices of the terms whose number begins with it, in the rules'
+    order (``702.1`` → 702.10 Eile, 702.11 Fluchsicher, …), at most 25 each. Made once per process."""
+    out: dict[str, list[Choice]] = {}
+    for t in sorted(term_index().terms, key=lambda t: number_key(t.rule)):
+        choice = Choice(name=f"{t.rule} – {t.german} ({t.english})"[:100], value=t.rule)
+        for end in range(1, len(t.rule) + 1):
+            found = out.setdefault(t.rule[:end], [])
+            if len(found) < CHOICES_MAX and all(c.value != t.rule for c in found):
+                found.append(choice)
+    return out
+
+
+def term_numbers(prefix: str) -> list[Choice]:
+    """The term table's rule numbers beginning with ``prefix`` (today's numbers, as ``/regel suche: 702.19``
+    answers them with Trampelschaden), for the autocomplete of a store without the Comprehensive Rules."""
+    return _term_numbers().get(prefix, [])
 
 
 @cache
