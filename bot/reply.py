@@ -286,3 +286,29 @@ def as_private(reply: Reply) -> Reply:
 
     pages = [replace(p, actions=shared(p.actions)) if p.actions is not None else p for p in reply.pages]
     return replace(reply, ephemeral=True, actions=shared(reply.actions), pages=pages)
+
+
+#: The first character of a pictograph (emoji, 🔥, 🐉) or a flag's letter, as :func:`bot.reply.emoji_sequence` begins:
+#: Unicode's symbols above the Latin-1 block (category So; ©, ® and the like below it are no emoji of a name).
+_PICTOGRAPH_CATEGORY = "So"
+
+
+@functools.cache
+def _emoji_runs() -> regex.Pattern[str]:
+    """Runs of emoji sequences side by side (:func:`bot.reply.emoji_sequence`: „🔥🔥🔥“, „👍🏽“, „🇩🇪“, a ZWJ
+    family), compiled at the first text with a symbol (the ``regex`` module imported then)."""
+    import regex
+
+    return regex.compile(f"(?:{emoji_sequence().pattern})+")
+
+
+def without_emoji(typed: str) -> tuple[str, tuple[str, ...]]:
+    """``typed`` with its Unicode emoji taken out (each run of them, :func:`_emoji_runs`, as a space) and the runs
+    as typed, each once: „🔥🔥🔥 Boros-Rekrut 🐉“ → („  Boros-Rekrut  “, („🔥🔥🔥“, „🐉“)). No card's, rule's or
+    section's name holds one, as none holds Discord's custom emoji (``<:x:1>``); ``/frage`` reads past them, its words
+    being letters. ``typed`` itself and () without one. Never raises."""
+    if not any(ord(c) > 0xFF and unicodedata.category(c) == _PICTOGRAPH_CATEGORY for c in typed):
+        return typed, ()
+    runs = _emoji_runs()
+    found = tuple(dict.fromkeys(m.group(0) for m in runs.finditer(typed)))
+    return (runs.sub(" ", typed), found) if found else (typed, ())

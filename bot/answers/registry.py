@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from bot.errors import UserError
-from bot.reply import CHOICE_NAME_MAX, CHOICE_VALUE_MAX, CHOICES_MAX, Choice, Reply
+from bot.reply import CHOICE_NAME_MAX, CHOICE_VALUE_MAX, CHOICES_MAX, Choice, Reply, without_emoji
 from bot.text import clean, german_int
 
 if TYPE_CHECKING:
@@ -314,12 +314,10 @@ def typed_unmarked(current: str) -> str:
     """The typed ``current`` without Discord markup, as the answers read the option's text
     (:func:`bot.answers.markup_notes.reads_markup`: ``/karte name: <@123> **boros-rekrut**`` shows Boros-Rekrut):
     ``"<@123> **bo"`` → ``"**bo"``, whose Markdown the sources read past as they read any punctuation; a Unicode
-    emoji read as a space (:func:`bot.answers.markup_notes.without_emoji`: ``"🔥"`` is nothing typed, as for the
+    emoji read as a space (:func:`bot.reply.without_emoji`: ``"🔥"`` is nothing typed, as for the
     answer). ``current`` itself when it holds none (a text without ``<``, ``@``, ``://`` or a symbol past Latin-1 is
     not searched)."""
     if any(ord(c) > 0xFF and unicodedata.category(c) == "So" for c in current):
-        from bot.answers.markup_notes import without_emoji  # only for a text with a symbol
-
         current = without_emoji(current)[0]
     if not any(sign in current for sign in _MARKUP_SIGNS):
         return current
