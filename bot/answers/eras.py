@@ -56,6 +56,11 @@ class EraIndex:
         review = number_review(self.today, c.document_prefix, c.number)
         return review.today_number if review is not None else c.today
 
+    def today_number(self, number: str) -> str | None:
+        """Today's number of the rule a document cites as ``number`` (:meth:`today_of` of its first citation that
+        has one: ``"409.1b"`` → ``"601.2b"``), None when no document cites it or none has one."""
+        return next((t for c in self.cited.get(number, []) if (t := self.today_of(c))), None)
+
 
 async def era_index(ctx: AnswerContext) -> EraIndex:
     """The cited numbers of the store, grouped by number (read once per store with the register)."""

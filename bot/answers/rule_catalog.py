@@ -9,6 +9,7 @@ the project) as long as their text still starts as recorded.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, fields
 from functools import cache, cached_property, lru_cache
 from pathlib import Path
@@ -235,9 +236,13 @@ def typed_number(text: str) -> str | None:
 
 def number_search_choice(typed: str) -> list[Choice]:
     """What ``/regel suche``'s autocomplete offers for ``typed`` (a number's start no rule of the bot begins with):
-    its search of its own (``Suche: 0``: the answer searches „0“ as words), none for a number's shape that is no
-    rule number (``7022.19``: the answer refuses it, :func:`number_refusal`)."""
-    return [] if misnumbered(typed) else [Choice(name=shorten(f"Suche: {typed}", 100), value=typed)]
+    its search of its own when the answer searches it as words (``Suche: 0``: no rule number reads so); none when
+    the answer refuses it (``7022.19``, ``999.9zz``, ``-5``: :func:`number_refusal`) or looks it up as a rule
+    number and finds no rule (``999.9``, ``999.9z``: „Regel 999.9z nicht gefunden“), as ``/mana versorgung``'s
+    autocomplete offers no card its answer refuses."""
+    if misnumbered(typed) or parse_number(typed) is not None or read_number(typed) is not None:
+        return []
+    return [Choice(name=shorten(f"Suche: {typed}", 100), value=typed)]
 
 
 #: What a rule number's start may hold: digits, dots, letters after them (``702.19``, ``103.5a``, ``7022.19zz``).
@@ -314,6 +319,23 @@ NUMBER_KEYS_KEPT = 4096
 def stellen(count: int) -> str:
     """``1`` → ``"1 Stelle"``, ``3`` → ``"3 Stellen"``."""
     return f"{count} Stelle" if count == 1 else f"{count} Stellen"
+
+
+#: A rule number in the text of an explanation of 003, as :func:`bot.answers.rules.mentions` finds one there.
+_MENTIONED = re.compile(r"(?<![\d.])[0-9]{3}\.[0-9]{1,3}[a-z]?(?![\w.]\w)")
+
+
+def more_numbers(cat: RuleCatalog, cited: Iterable[str],
+                 today: Callable[[str], str | None]) -> list[tuple[str, Choice]]:
+    """The rule numbers ``/regel suche`` answers without quoting the rule, as ``/regel suche``'s autocomplete offers
+    them, in rule order (:func:`number_key`): those the explanation (003) names in a „Siehe auch“ trailer or in its
+    text („603.7a – erwähnt in der Regelerklärung“: its answer „nicht enthalten“ lists where), and those a document
+    cites (``cited``; „409.1b (heute 601.2b) – so zitiert“, ``today`` giving today's number: the era answer)."""
+    named = {n: "– erwähnt in der Regelerklärung" for e in cat.explanations for n in e.see_also}
+    named |= {n: "– erwähnt in der Regelerklärung" for e in cat.explanations for n in _MENTIONED.findall(e.text)}
+    named |= {n: (f"(heute {now}) " if (now := today(n)) else "") + "– so zitiert" for n in cited if n not in named}
+    ordered = sorted(named.items(), key=lambda item: number_key(item[0]))
+    return [(n, Choice(name=f"{n} {label}", value=n)) for n, label in ordered]
 
 
 @lru_cache(maxsize=NUMBER_KEYS_KEPT)

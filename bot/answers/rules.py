@@ -36,6 +36,8 @@ from bot.answers.rule_catalog import (
     catalog,
     dedupe_actions,
     is_child,
+    misnumbered,
+    more_numbers,
     nearest_numbers,
     number_key,
     number_refusal,
@@ -432,14 +434,14 @@ async def _load_rule_choices(ctx: AnswerContext) -> RuleChoices:
     numbered: dict[str, Choice] = {}
     for q in sorted(cat.quoted, key=lambda q: number_key(q.number)):
         if q.number not in numbered:
-            today = next((t for c in eras.cited.get(q.number, []) if (t := eras.today_of(c))), None)
+            today = eras.today_number(q.number)
             label = f"{q.number}" + (f" (heute {today})" if today else "") + f" – {q.title or q.text}"
             numbered[q.number] = Choice(name=shorten(label, 100), value=q.number)
     for e in cat.explanations:  # numbers aligned by the version map, if any
         if e.number and e.number not in numbered:
             numbered[e.number] = Choice(name=shorten(f"{e.number} – {e.text}", 100), value=e.number)
-    for n in sorted({n for e in cat.explanations for n in e.see_also}, key=number_key):
-        numbered.setdefault(n, Choice(name=f"{n} – erwähnt in der Regelerklärung", value=n))
+    for n, choice in more_numbers(cat, eras.cited, eras.today_number):  # the numbers 003 and documents name
+        numbered.setdefault(n, choice)
     labelled = [(f"{q.number} {q.title}", q.number) for q in cat.quoted if q.title]
     labelled += [(term, term) for e in cat.explanations for term in e.terms]
     return RuleChoices(list(numbered.items()), labelled)
@@ -465,23 +467,21 @@ def term_rule_choices() -> dict[tuple[int, str], Choice]:
 
 @completer("rule_queries")
 async def rule_queries(ctx: AnswerContext, current: str) -> list[Choice]:
-    """Autocomplete for ``/regel suche``: rule numbers, German terms of the term table (``tram`` →
-    „Trampelschaden – Regel 702.19“, also by old and English names), headings and English glossary terms, then the
-    Comprehensive Rules' numbers, glossary terms and German keywords (when the store has a CR).
-
-    A number's start as the answer reads it (:func:`typed_number`: ``Regel 702,1``) lists the numbers beginning with
-    it (quoted, the explanation's, the term table's: ``702.19`` Trampelschaden), else its search (``0``); words list
-    headings and terms whose words start with them, free text first as its own search (data of :func:`rule_choices`)."""
+    """Autocomplete for ``/regel suche``: rule numbers, German terms of the term table (``tram`` → „Trampelschaden –
+    Regel 702.19“, also by old and English names), headings, English glossary terms, then the CR's numbers, glossary
+    terms and German keywords (with a CR). A number's start as the answer reads it (:func:`typed_number`: ``Regel
+    702,1``) lists the numbers beginning with it, else :func:`number_search_choice`; a text the answer refuses (``-5``,
+    ``702.19zz``) nothing; words the headings and terms they start, first their own search (:func:`rule_choices`)."""
     prepared = await rule_choices(ctx)
     typed = clean(current)[:100]
+    if misnumbered(typed):  # „-5“, „702.19zz“: the answer refuses it (:func:`number_refusal`), so nothing is offered
+        return []
     if (number := typed_number(typed)) is not None:  # „702.1“ → 702.10 Flugfähigkeit …; „0“ no number: its search
         own = prepared.numbers(number)[:CHOICES_MAX]  # then the CR's numbers, without a CR the term table's
         more = (await cr_rule_choices(ctx, number) or term_numbers(number)) if len(own) < CHOICES_MAX else []
         return merge_choices(own, more) or number_search_choice(typed)
     words = tokens(typed)
-    choices: dict[str, Choice] = {}
-    if typed:
-        choices[typed] = Choice(name=shorten(f"Suche: {typed}", 100), value=typed)
+    choices: dict[str, Choice] = {typed: Choice(name=shorten(f"Suche: {typed}", 100), value=typed)} if typed else {}
     made = term_rule_choices()
     for term, name, _rank in term_index().complete(words):  # German terms of the term table, by any name
         if len(choices) >= CHOICES_MAX:

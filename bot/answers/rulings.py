@@ -29,6 +29,7 @@ from bot.answers.name_notes import reading_line
 from bot.answers.paging import hit_pages, search_excerpt
 from bot.answers.query_notes import query_notes
 from bot.answers.registry import AnswerContext, UserError, action, answer, run_action
+from bot.answers.rule_catalog import refuse_number
 from bot.answers.rule_numbers import not_ruled, numbers_line, numbers_only
 from bot.answers.sources import passage_source
 from bot.answers.today import PageNotes, newer_rulings, status_text
@@ -267,8 +268,11 @@ async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = 
     do not contain the words, the hits in all rulings with a note saying so).
 
     Raises:
-        UserError: nothing found (German), or the store has no search index.
+        UserError: nothing found (German), the store has no search index, or the search is a rule number's shape
+            that is no rule number (``702.19zz``, ``-5``: refused as ``/regel suche`` and ``/frage`` refuse it,
+            :func:`bot.answers.rule_catalog.refuse_number`; no ruling holds such a word).
     """
+    refuse_number(text)  # never searched as words: „-5“ found „5/2“ and „+2/+2“
     answers = partial(_rule_answered, ctx)
     if (numbers := await numbers_only(text, answers)) is not None:  # „702.19 702.20“: no ruling names a rule by number
         raise numbers

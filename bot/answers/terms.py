@@ -16,7 +16,7 @@ from functools import cache
 from bot.answers.official import rule_reply as official_rule_reply
 from bot.answers.players_terms import players_lookup
 from bot.answers.registry import AnswerContext, UserError, completer
-from bot.answers.rule_catalog import number_key
+from bot.answers.rule_catalog import misnumbered, number_key
 from bot.answers.rule_status import listed_entry
 from bot.answers.rulings import RulingHit, search_rulings
 from bot.answers.sources import TABLE_SOURCE, passage_source
@@ -230,8 +230,11 @@ def term_queries(ctx: AnswerContext, current: str) -> list[Choice]:
     names (German, old, variants, English) have words starting with the typed words; an old or English
     name is shown with today's term (``Vorrang → Priorität``, also when typed whole: ``vorrang`` gives the one
     choice ``Vorrang → Priorität`` with the value ``vorrang``). Each name once, whatever its case. At most 25,
-    from memory."""
+    from memory. Nothing for a text the answer refuses (``-5``, ``702.19zz``:
+    :func:`bot.answers.rule_catalog.misnumbered`), as ``/regel suche``'s autocomplete offers nothing for it."""
     typed = clean(current)[:100]
+    if misnumbered(typed):
+        return []
     typed_words = tokens(typed)
     # keyed by the folded name: a term typed whole ("Priorität", "vorrang") is one choice, not two
     choices: dict[str, Choice] = {}

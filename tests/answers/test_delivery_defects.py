@@ -184,3 +184,18 @@ async def test_the_reported_secondary_options_read_as_typed_plainly(ctx):
     assert paid.pages[0].body.startswith("✅ **Bezahlbar** mit {G}.")
     odds = await run_answer(ctx, "clash_odds", library1="**0:17**", library2="2:8", seed=1)
     assert "Bibliothek 1: 17 Karten (0:17)." in str(odds.pages[0].fields)
+
+
+def test_a_new_process_sends_each_custom_id_once(built_db):
+    """``python -m bot call --json`` (README: exactly the payload Discord receives) of the message command, as a new
+    process on the store the build wrote: „Boros“ and „Bor“ offer the same cards, each button once."""
+    import json
+
+    from tests.conftest import run_cli
+
+    sent = run_cli("call", "--json", "Karten erklären: [[Boros]] [[Bor]]", db=built_db)
+    assert sent.returncode == 0, sent.stderr
+    message = json.loads(sent.stdout)
+    assert_unique(message)
+    assert ids_of(message) == ["rb:card:1", "rb:card:57", "rb:card:97"]
+    assert message["embeds"][0]["title"] == "Keine Karten in dieser Nachricht gefunden"
