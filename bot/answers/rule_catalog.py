@@ -22,6 +22,7 @@ from bot.paths import DATA_DIR, tsv_rows
 from bot.reply import Action, Choice, format_date, quote_user
 from bot.store import DocumentRecord, ExplanationRecord, Store
 from bot.store import QuotedRuleRecord as QuotedRule
+from bot.terms import term_index
 from bot.text import MARKDOWN_WRAPPERS, clean, shorten
 
 #: A rule number as printed or typed: 3-digit section, optional ".rule" and subrule letter, optional dot, or a
@@ -330,9 +331,13 @@ def more_numbers(cat: RuleCatalog, cited: Iterable[str],
     """The rule numbers ``/regel suche`` answers without quoting the rule, as ``/regel suche``'s autocomplete offers
     them, in rule order (:func:`number_key`): those the explanation (003) names in a „Siehe auch“ trailer or in its
     text („603.7a – erwähnt in der Regelerklärung“: its answer „nicht enthalten“ lists where), and those a document
-    cites (``cited``; „409.1b (heute 601.2b) – so zitiert“, ``today`` giving today's number: the era answer)."""
+    cites (``cited``; „409.1b (heute 601.2b) – so zitiert“, ``today`` giving today's number: the era answer). A
+    number of the term table named in the text is left to the term table's choice („701.6 – Neutralisieren
+    (Counter)“, :func:`bot.answers.terms.term_numbers`)."""
     named = {n: "– erwähnt in der Regelerklärung" for e in cat.explanations for n in e.see_also}
-    named |= {n: "– erwähnt in der Regelerklärung" for e in cat.explanations for n in _MENTIONED.findall(e.text)}
+    tabled = {t.rule for t in term_index().terms}
+    named |= {n: "– erwähnt in der Regelerklärung" for e in cat.explanations for n in _MENTIONED.findall(e.text)
+              if n not in tabled and n not in named}
     named |= {n: (f"(heute {now}) " if (now := today(n)) else "") + "– so zitiert" for n in cited if n not in named}
     ordered = sorted(named.items(), key=lambda item: number_key(item[0]))
     return [(n, Choice(name=f"{n} {label}", value=n)) for n, label in ordered]
