@@ -305,8 +305,10 @@ async def test_the_completers_answer_from_the_new_store_after_a_swap(swap_core: 
     async def values(completer, typed: str) -> list[str]:
         return [c.value for c in await swap_core.complete(completer, typed)]
 
-    # no CR: the term table's 709.4 (geteilte Karten) alone, none of the official subrules
-    assert await values(cr_rule_choices, "709.4") == [] and await values(rule_queries, "709.4") == ["709.4"]
+    # no CR: the rules the change register quotes for the split cards' rows (709.4, 709.4a, 709.4b, each answered
+    # by /regel suche with the rows resting on it), none of the newer rules' subrules (709.4f)
+    old = ["709.4", "709.4a", "709.4b"]
+    assert await values(cr_rule_choices, "709.4") == [] and await values(rule_queries, "709.4") == old
     assert "106.4" in await values(rule_queries, "106.")
     put(newer_db, swap_core.settings.db_path)
     assert await swap_core.reload("Test")
@@ -467,8 +469,8 @@ async def test_after_a_swap_the_new_store_is_frozen_and_the_old_one_let_go(swap_
 
 async def test_kept_autocomplete_bodies_are_the_old_stores_only(swap_core: Core, newer_db: Path):
     """The encoded bodies ``serve`` keeps (:func:`bot.autocomplete.choices_bytes`) belong to the store they were
-    made on: after a swap the same typed text is completed again on the new store (709.4b and 709.4f only in its CR;
-    the old store offers the term table's 709.4 alone)."""
+    made on: after a swap the same typed text is completed again on the new store (its CR's 709.4, 709.4b and
+    709.4f; the old store, without a CR, offers the change register's quoted 709.4, 709.4a and 709.4b)."""
     import orjson
 
     from bot.autocomplete import choices_bytes
@@ -478,7 +480,8 @@ async def test_kept_autocomplete_bodies_are_the_old_stores_only(swap_core: Core,
     async def values() -> list[str]:
         return [c["value"] for c in orjson.loads(await choices_bytes(swap_core, data))["data"]["choices"]]
 
-    assert await values() == ["709.4"] and await values() == ["709.4"]  # the second from the kept bodies
+    old = ["709.4", "709.4a", "709.4b"]
+    assert await values() == old and await values() == old  # the second from the kept bodies
     put(newer_db, swap_core.settings.db_path)
     assert await swap_core.reload("Test")
     assert await values() == ["709.4", "709.4b", "709.4f"]

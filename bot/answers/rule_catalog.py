@@ -9,7 +9,7 @@ the project) as long as their text still starts as recorded.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, fields
 from functools import cache, cached_property, lru_cache
 from pathlib import Path
@@ -19,7 +19,7 @@ from bot.button_args import RULE_ARG
 from bot.custom_id import ArgPattern
 from bot.errors import UserError
 from bot.paths import DATA_DIR, tsv_rows
-from bot.reply import Action, Choice, format_date, quote_user
+from bot.reply import CHOICES_MAX, Action, Choice, format_date, quote_user
 from bot.store import DocumentRecord, ExplanationRecord, Store
 from bot.store import QuotedRuleRecord as QuotedRule
 from bot.terms import term_index
@@ -235,12 +235,17 @@ def typed_number(text: str) -> str | None:
     return read if _NUMBER_START.fullmatch(read) else None
 
 
-def number_search_choice(typed: str) -> list[Choice]:
-    """What ``/regel suche``'s autocomplete offers for ``typed`` (a number's start no rule of the bot begins with):
-    its search of its own when the answer searches it as words (``Suche: 0``: no rule number reads so); none when
-    the answer refuses it (``7022.19``, ``999.9zz``, ``-5``: :func:`number_refusal`) or looks it up as a rule
-    number and finds no rule (``999.9``, ``999.9z``: „Regel 999.9z nicht gefunden“), as ``/mana versorgung``'s
-    autocomplete offers no card its answer refuses."""
+def number_search_choice(typed: str, number: str, register: Mapping[str, tuple[str, str]]) -> list[Choice]:
+    """What ``/regel suche``'s autocomplete offers for ``typed``, read as the number's start ``number``, that no rule
+    of the documents, the term table or the CR begins with: the rules the change register quotes beginning with it
+    (``register``: number → (text, date); without a CR ``709.4`` → „709.4 – In every zone except the stack, …“,
+    709.4a, 709.4b: answered with the register's rows resting on them); else its search of its own when the answer
+    searches it as words (``Suche: 0``: no rule number reads so); none when the answer refuses it (``7022.19``,
+    ``-5``: :func:`number_refusal`) or finds no rule for it (``999.9z``: „Regel 999.9z nicht gefunden“), as
+    ``/mana versorgung``'s autocomplete offers no card its answer refuses."""
+    quoted = sorted((n for n in register if n.startswith(number)), key=number_key)[:CHOICES_MAX]
+    if quoted:
+        return [Choice(name=shorten(f"{n} – {register[n][0]}", 100), value=n) for n in quoted]
     if misnumbered(typed) or parse_number(typed) is not None or read_number(typed) is not None:
         return []
     return [Choice(name=shorten(f"Suche: {typed}", 100), value=typed)]
@@ -340,7 +345,7 @@ def more_numbers(cat: RuleCatalog, cited: Iterable[str],
               if n not in tabled and n not in named}
     named |= {n: (f"(heute {now}) " if (now := today(n)) else "") + "– so zitiert" for n in cited if n not in named}
     ordered = sorted(named.items(), key=lambda item: number_key(item[0]))
-    return [(n, Choice(name=f"{n} {label}", value=n)) for n, label in ordered]
+    return [(n, Choice(name=shorten(f"{n} {label}", 100), value=n)) for n, label in ordered]
 
 
 @lru_cache(maxsize=NUMBER_KEYS_KEPT)

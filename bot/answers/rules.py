@@ -440,7 +440,7 @@ async def _load_rule_choices(ctx: AnswerContext) -> RuleChoices:
     for e in cat.explanations:  # numbers aligned by the version map, if any
         if e.number and e.number not in numbered:
             numbered[e.number] = Choice(name=shorten(f"{e.number} – {e.text}", 100), value=e.number)
-    for n, choice in more_numbers(cat, eras.cited, eras.today_number):  # the numbers 003 and documents name
+    for n, choice in more_numbers(cat, eras.cited, eras.today_number):  # the numbers 003 names and documents cite
         numbered.setdefault(n, choice)
     labelled = [(f"{q.number} {q.title}", q.number) for q in cat.quoted if q.title]
     labelled += [(term, term) for e in cat.explanations for term in e.terms]
@@ -467,11 +467,10 @@ def term_rule_choices() -> dict[tuple[int, str], Choice]:
 
 @completer("rule_queries")
 async def rule_queries(ctx: AnswerContext, current: str) -> list[Choice]:
-    """Autocomplete for ``/regel suche``: rule numbers, German terms of the term table (``tram`` → „Trampelschaden –
-    Regel 702.19“, also by old and English names), headings, English glossary terms, then the CR's numbers, glossary
-    terms and German keywords (with a CR). A number's start as the answer reads it (:func:`typed_number`: ``Regel
-    702,1``) lists the numbers beginning with it, else :func:`number_search_choice`; a text the answer refuses (``-5``,
-    ``702.19zz``) nothing; words the headings and terms they start, first their own search (:func:`rule_choices`)."""
+    """Autocomplete for ``/regel suche``: rule numbers, terms of the term table (``tram`` → „Trampelschaden – Regel
+    702.19“, also by old and English names), headings, then the CR's numbers, glossary terms and German keywords. A
+    number's start as the answer reads it (:func:`typed_number`: ``Regel 702,1``) lists the numbers it begins, else
+    :func:`number_search_choice`; a text the answer refuses (``-5``) nothing; words their own search first."""
     prepared = await rule_choices(ctx)
     typed = clean(current)[:100]
     if misnumbered(typed):  # „-5“, „702.19zz“: the answer refuses it (:func:`number_refusal`), so nothing is offered
@@ -479,7 +478,7 @@ async def rule_queries(ctx: AnswerContext, current: str) -> list[Choice]:
     if (number := typed_number(typed)) is not None:  # „702.1“ → 702.10 Flugfähigkeit …; „0“ no number: its search
         own = prepared.numbers(number)[:CHOICES_MAX]  # then the CR's numbers, without a CR the term table's
         more = (await cr_rule_choices(ctx, number) or term_numbers(number)) if len(own) < CHOICES_MAX else []
-        return merge_choices(own, more) or number_search_choice(typed)
+        return merge_choices(own, more) or number_search_choice(typed, number, (await today_index(ctx.store)).cr)
     words = tokens(typed)
     choices: dict[str, Choice] = {typed: Choice(name=shorten(f"Suche: {typed}", 100), value=typed)} if typed else {}
     made = term_rule_choices()
