@@ -74,12 +74,11 @@ async def read_asked(store: Store, vocab: Vocabulary, question: str) -> ReadQues
     reading of every free-text door: ``/frage``, ``/regel suche``, ``/ruling suche``. A compound read with a slip is
     named as the documents print it (:meth:`bot.store.Store.printed`: „Llanovarelfen“, the card's name). A piece
     that is a word of its own makes no slip (:func:`own_word`: „geteilter karte“ stays two words, not a slip of
-    „geteiltekarte“); the German dictionary is read (in a worker thread) only when a pair would be read so."""
+    „geteiltekarte“; the German dictionary's words too). The question is read once; the dictionary is loaded before
+    (in a worker thread the first time, :func:`bot.german_words.german_dictionary_async`; the bot's warm-up loads it
+    at start, so a question does not wait for it) and asked only about a piece of a pair that would slip."""
     pairs = await keyword_pairs(store, vocab.knows)
-    read = read_question(question, vocab.knows, pairs, vocab.nearest, own_word(vocab))
-    if read.slipped:  # the dictionary's words too, read only now
-        read = read_question(question, vocab.knows, pairs, vocab.nearest,
-                             own_word(vocab, await german_dictionary_async()))
+    read = read_question(question, vocab.knows, pairs, vocab.nearest, own_word(vocab, await german_dictionary_async()))
     if not read.slipped:
         return read
     slipped = tuple([(typed, (word.isalpha() and await store.printed(word)) or word) for typed, word in read.slipped])
