@@ -160,7 +160,7 @@ class Weights:
     #: it when it leads that one by at most this many score points (0: off). Set by hand, outside the refit: the
     #: tuning parts hardly hold the case (the 5-fold CV row of ``only:current`` is the shipped method's); 0.5, 1 and 2
     #: change no gold passage's rank on the five tuning parts, 3.5 puts 002:53 before t2-279's gold 001:2065
-    #: (docs/ranking.md ¹⁰³).
+    #: (docs/ranking.md ¹⁰³). ``bench/refit.py`` prints it as set by hand, with that reason (its ``HAND_SET``).
     current: float = 1.0
 
 

@@ -25,7 +25,7 @@ async def test_000s_english_words_are_a_set_of_their_own(store):
 
 
 async def test_an_english_word_splits_no_german_compound(store):
-    # 001:586 (Grozoth's ruling: „Die Suchfähigkeit lässt dich Karten finden …“): the compound is no „such“ + „fähigkeit“
+    # 001:586 (Grozoth: „Die Suchfähigkeit lässt dich Karten finden …“): the compound is no „such“ + „fähigkeit“
     a = (await ranker(store)).analyser
     assert a.compound_parts("suchfähigkeit") == [] and a.stems("suchfähigkeit") == ["suchfah"]
     (terms,) = await store.fetchall("SELECT terms FROM passages WHERE key = '001:586'")
