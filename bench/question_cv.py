@@ -96,10 +96,8 @@ WIDE_TRANSL: dict[str, tuple[float, ...]] = {**WIDE, "transl": (0.0, 0.5, 1.0, 2
 #: The logic stage's weight (bot/logic_words.py, docs/ranking.md ⁷⁷): ``bench/weight_methods.py --methods
 #: '…>only:transl>only:logic'``.
 WIDE_LOGIC: dict[str, tuple[float, ...]] = {**WIDE, "logic": (0.0, 0.5, 1.0, 2.0, 3.0, 4.0, 6.0, 8.0, 12.0)}
-#: The ``basic`` part's weight (bot/generality.py ``names_nothing``) and the ``current`` stage's margin
-#: (bot/current_first.py), each chosen alone after the others (docs/ranking.md ¹⁰³): ``bench/weight_methods.py
-#: --methods '…>only:logic>only:basic,…>only:logic>only:current'``.
-WIDE_BASIC: dict[str, tuple[float, ...]] = {**WIDE, "basic": (0.0, 0.25, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0)}
+#: The ``current`` stage's margin (bot/current_first.py), chosen alone after the others (docs/ranking.md ¹⁰³):
+#: ``bench/weight_methods.py --methods '…>only:logic>only:current'``.
 WIDE_CURRENT: dict[str, tuple[float, ...]] = {**WIDE, "current": (0.0, 0.25, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0)}
 MARGINS = (0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 5.0, 6.0)
 #: The smaller lead that suffices for a first hit holding at least ``covered`` of the question (a value equal to

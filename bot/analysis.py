@@ -466,7 +466,7 @@ class Analyser:
         repaired: set[int] = set()
         edits = self.options.edits
         for i, word in enumerate(raw):
-            if (self.vocab.knows(word) or word in STOP_WORDS or not word.isalpha() or len(word) < MIN_TYPO
+            if (self.vocab.prints(word) or word in STOP_WORDS or not word.isalpha() or len(word) < MIN_TYPO
                     or players_words.listed(word)):  # a players' word („ulten“, „regen“) is no slip
                 out.append(word)
                 continue

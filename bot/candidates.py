@@ -44,8 +44,6 @@ class Candidates:
     mention: Mention | None = None
     #: The question names no card and speaks of any object or player (:func:`bot.generality.asks_generally`).
     general: bool = False
-    #: The question names no card and no mechanics section (:func:`bot.generality.names_nothing`), without ``general``.
-    basic: bool = False
     #: Passage id → the share of the question's word weight an earlier question answered by it holds (bot/prior.py).
     prior: dict[int, float] = field(default_factory=dict)
     #: Passage id → the share of the question's word weight it meets through players' words learned from earlier

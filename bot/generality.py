@@ -12,11 +12,9 @@ Spektraler Scheinwerfer that repeats its words („… erleidet er am Ende der P
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Iterable
 
 from bot.definitions import DEFINED
-from bot.section_names import names_section
-from bot.store import PassageRecord
 from bot.text import tokens
 
 #: Passage kinds that state a rule for every object (:attr:`bot.store.PassageRecord.kind`): 003's explanation, a
@@ -43,22 +41,6 @@ def asks_generally(words: Iterable[str], cards: Iterable[int]) -> bool:
     if any(True for _ in cards):
         return False
     return any(w in GENERIC for w in words)
-
-
-def names_nothing(cards: Collection[int], passages: Iterable[PassageRecord], asked: Collection[str],
-                  idf: Mapping[str, float], sections: Collection[int] = ()) -> bool:
-    """True when a question names no card (``cards``: the cards the ranking found named in it) and no mechanics
-    section: no section of the candidate ``passages`` (their :attr:`bot.store.PassageRecord.mechanic_id`) is among
-    ``sections`` (those of the named cards) or named by the question's analysed terms ``asked``
-    (:func:`bot.section_names.names_section` of its title, ``idf``: ``log(N / df)`` per term). Such a question asks
-    the rule itself even without a word of :data:`GENERIC`: „wer kontrolliert eigentlich die karten im friedhof“
-    is answered by 003's „Nur Objekte auf dem Stapel oder im Spiel haben einen Beherrscher“ (CR 108.4), not by a
-    ruling of the Spuk section that repeats its words; the ``basic`` part of :mod:`bot.ranking`. At most one
-    :func:`names_section` per candidate; pure; no errors."""
-    if cards:
-        return False
-    return not any(p.mechanic_id is not None and (p.mechanic_id in sections or names_section(asked, p.names, idf))
-                   for p in passages)
 
 
 #: „diese Karte“, „diese Kreatur“, „dieser Spielstein“ …: a card's ruling speaking of the card itself.
@@ -108,4 +90,4 @@ def unnamed_token(text: str, terms: frozenset[str], asked: Iterable[str], stems:
     return not any(stems(w)[0] in asked for w in tokens(m.group("name")))
 
 
-__all__ = ["GENERIC", "RULE_KINDS", "asks_generally", "names_nothing", "speaks_of_itself", "unnamed_token"]
+__all__ = ["GENERIC", "RULE_KINDS", "asks_generally", "speaks_of_itself", "unnamed_token"]

@@ -52,11 +52,12 @@ class QuestionAnalyses:
 
 
 async def store_analyser(store: Store, options: Options | None = None) -> Analyser:
-    """The analyser of ``store``'s questions: :func:`bot.terms.analyser` of its passages' vocabulary with
-    ``options`` (the defaults for None); what the ranker (:mod:`bot.ranking`) analyses with, and the build's
-    translation table (:mod:`bot.importer.transl_table`) the earlier questions, so both read them alike."""
+    """The analyser of ``store``'s questions: :func:`bot.terms.analyser` of its passages' vocabulary and the words
+    only their English text prints, with ``options`` (the defaults for None); what the ranker (:mod:`bot.ranking`)
+    analyses with, and the build's translation table (:mod:`bot.importer.transl_table`) the earlier questions, so
+    both read them alike."""
     words, lemmas = await store.passage_vocabulary()
-    return analyser(words, lemmas, options)
+    return analyser(words, lemmas, options, english=await store.english_words())
 
 
 async def load_learned(store: Store, analyser: _Analyser, w: Weights, *, stored: bool = True

@@ -27,7 +27,6 @@ passages' analysed column (``passages_fts``) and ranked by FTS5 ``bm25()`` with 
 * **form**: a section's introduction or quoted rule for a question asking what a thing is or how it works;
 * **general**: a passage stating a rule for every object (003's explanation, a quoted or official rule) when the
   question names no card and speaks of any object or player (:mod:`bot.generality`: „eine Karte“, „man“, „immer“);
-  **basic** to them when it names no card and no section, however it speaks (:func:`bot.generality.names_nothing`);
 * **prior**: the share of the question's weighted words that a question asked before (the tuning parts' questions,
   :mod:`bot.prior`) holds whose answer is the passage: what parts a card's rulings is often how players ask; beside it
   **transl**: the share a passage meets through players' words learned from those questions and their answers
@@ -66,7 +65,7 @@ from bot.candidates import Candidates, Hit, Ranked  # Hit and Ranked also import
 from bot.clauses import RoleWords, clause_stage, passage_roles
 from bot.current_first import Links, current_stage, outdated_links
 from bot.definitions import DEFINED, asks_definition, only_names
-from bot.generality import RULE_KINDS, asks_generally, names_nothing, speaks_of_itself, unnamed_token
+from bot.generality import RULE_KINDS, asks_generally, speaks_of_itself, unnamed_token
 from bot.headings import answers_nothing
 from bot.learned import learned_shares, load_learned, store_analyser, warm_learned
 from bot.logic_words import asked_logic, logic_stage, stated_logic
@@ -210,13 +209,12 @@ class Ranker:
         roles = (RoleWords.of(text[: MAX_TOKENS * 20], self.analyser, self._term_idf, self._unknown_idf, named,
                               (text, analysis)) if self._reads_roles() else RoleWords())
         general = "general" in self.features and asks_generally(fold_tokens(text[: MAX_TOKENS * 20]), cards)
-        basic = not general and names_nothing(cards, records.values(), analysis.terms, self._term_idf, sections)
         return Candidates(analysis, cards, base, records, frozenset(sections),
                           asked_terms if analysis.definition else (), analysis.english, defining, asked_cues(text),
                           asked, self._split if kin_card is not None else frozenset(), named, kin_card,
                           asked_action(text, self.analyser) if "action" in self.features else frozenset(), roles,
                           mention, general, **learned_shares(self, analysis, records),
-                          logic=asked_logic(text, MAX_TOKENS), basic=basic)
+                          logic=asked_logic(text, MAX_TOKENS))
 
     def rank(
         self, found: Candidates, *, kinds: frozenset[str] | None = None, card_id: int | None = None, limit: int = 20
@@ -385,8 +383,6 @@ class Ranker:
             out["answer"] = w.answer * len(self._gives(p.text) & set(found.cues))  # the answer types it gives
         if "general" in self.features and w.general and found.general and p.kind in RULE_KINDS:
             out["general"] = w.general  # a rule for every object, for a question on any object (bot/generality.py)
-        if "general" in self.features and w.basic and found.basic and p.kind in RULE_KINDS:
-            out["basic"] = w.basic  # a rule, for a question naming no card and no section (bot/generality.py)
         if p.id in found.prior:  # asked before in the question's words (bot/prior.py)
             out["prior"] = w.prior * found.prior[p.id]
         if p.id in found.transl:  # its words stand for the question's unheld ones (bot/translation.py)

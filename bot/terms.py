@@ -484,14 +484,15 @@ def term_lines_plain(term: Term) -> str:
 
 
 def analyser(words: Mapping[str, int], lemmas: Mapping[str, str], options: Options | None = None,
-             card_names: tuple[str, ...] = ()) -> Analyser:
-    """A store's analyser: vocabulary ``words``/``lemmas``, :func:`concept_names` stemmed, :mod:`bot.card_names`."""
+             card_names: tuple[str, ...] = (), english: frozenset[str] = frozenset()) -> Analyser:
+    """A store's analyser: vocabulary ``words``/``lemmas`` (and ``english``: :attr:`Vocabulary.english`),
+    :func:`concept_names` stemmed, :mod:`bot.card_names`."""
     options = options or Options()
     plain = Analyser(Vocabulary(words, lemmas), options)
     names = concept_names() if options.concepts else []  # their words are the typo repair's too („triggrt“)
     names += shorthand_names(synonyms(), term_index().terms, words) if options.concepts else []  # „mv“: Manawert
     written = frozenset(w for n in names for w in tokens(n.name))
-    return Analyser(Vocabulary(words, lemmas, build_concepts(names, plain), written), options, card_names)
+    return Analyser(Vocabulary(words, lemmas, build_concepts(names, plain), written, english), options, card_names)
 
 
 __all__ = ["NO_TERM", "OLD_DOCUMENTS", "Sense", "Term", "TermIndex", "TermMatch", "analyser", "concept_names",

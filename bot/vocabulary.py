@@ -104,12 +104,16 @@ class Vocabulary:
         concepts: names of the term table and synonym groups (see :class:`Concept`).
         names: the lower-case words of those names as written („triggert“, „token“, „manabrand“), which a question's
             typo may stand for though no document prints them (the typo repair's pool holds them too).
+        english: the words only the documents' English text prints (000's „wins“, „draws“): words of the documents
+            for the typo repair and its notes (:meth:`prints`), but not of ``words`` (no count, no compound part, no
+            typo's reading: 000's „such“ does not split „Suchfähigkeit“).
     """
 
     words: Mapping[str, int] = field(default_factory=dict)
     lemmas: Mapping[str, str] = field(default_factory=dict)
     concepts: list[Concept] = field(default_factory=list)
     names: frozenset[str] = frozenset()
+    english: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
         pool = {w for w in self.words if len(w) >= 4 and not w.isdigit()}
@@ -181,6 +185,11 @@ class Vocabulary:
     def knows(self, word: str) -> bool:
         """True when the documents contain ``word`` (lower case)."""
         return word in self.words
+
+    def prints(self, word: str) -> bool:
+        """True when the documents print ``word`` (lower case) in German or in their English text (:attr:`english`):
+        a word the typo repair leaves as typed and no note calls absent from them („wins“ of 000's 701.19c)."""
+        return word in self.words or word in self.english
 
     def concepts_at(
         self, stems: list[str], start: int, old_terms: bool, document: str | None = None,

@@ -123,12 +123,6 @@ class Weights:
     #: (:func:`bot.generality.asks_generally`). Chosen alone after the ascent of the others and the answered stage,
     #: which run with it off (``bench/refit.py``; docs/ranking.md ³³).
     general: float = 0.5
-    #: Added to the same passages as ``general`` when the question names no card and no mechanics section but speaks
-    #: of no object generally (:func:`bot.generality.names_nothing`: „wer kontrolliert die karten im friedhof“ asks
-    #: 003's rule, not the Spuk section's ruling that repeats its words). Off: chosen alone after the others
-    #: (``bench/weight_methods.py``'s ``only:basic``; 1.5 on the whole parts) it gains three first hits by 5-fold CV
-    #: but loses one first hit and one in three on the validation summary (docs/ranking.md ¹⁰³); kept for that method.
-    basic: float = 0.0
     #: Added, beside ``unnamed``, to a card's ruling that speaks of its own card (its name or „diese Karte“ in its
     #: text: :func:`bot.generality.speaks_of_itself`) when the question names no card and the ranking has general
     #: passages (not ``/ruling suche``): such a ruling states what one card does, a question naming no card asks
@@ -166,7 +160,7 @@ class Weights:
     #: it when it leads that one by at most this many score points (0: off). Set by hand, outside the refit: the
     #: tuning parts hardly hold the case (the 5-fold CV row of ``only:current`` is the shipped method's); 0.5, 1 and 2
     #: change no gold passage's rank on the five tuning parts, 3.5 puts 002:53 before t2-279's gold 001:2065
-    #: (docs/ranking.md ¹⁰³).
+    #: (docs/ranking.md ¹⁰³). ``bench/refit.py`` prints it as set by hand, with that reason (its ``HAND_SET``).
     current: float = 1.0
 
 

@@ -70,16 +70,15 @@ async def read_asked(store: Store, vocab: Vocabulary, question: str) -> ReadQues
     """``question`` as ``/frage`` reads it (:func:`bot.question_reading.read_question`: Discord markup out, split
     words joined, two words spelling a keyword read as its name, two spelling a compound with one slip, at most
     :data:`bot.question_reading.MAX_SLIPS` pairs), with the pairs of :func:`keyword_pairs`; ``vocab``: the
-    ranker's vocabulary (:meth:`~bot.vocabulary.Vocabulary.knows` for the words, ``nearest`` for the slips). The one
+    ranker's vocabulary (:meth:`~bot.vocabulary.Vocabulary.prints` for the words, ``nearest`` for the slips). The one
     reading of every free-text door: ``/frage``, ``/regel suche``, ``/ruling suche``. A compound read with a slip is
     named as the documents print it (:meth:`bot.store.Store.printed`: „Llanovarelfen“, the card's name). A piece
     that is a word of its own makes no slip (:func:`own_word`: „geteilter karte“ stays two words, not a slip of
-    „geteiltekarte“); the German dictionary is read (in a worker thread) only when a pair would be read so."""
+    „geteiltekarte“; the German dictionary's words too). The question is read once; the dictionary is loaded before
+    (in a worker thread the first time, :func:`bot.german_words.german_dictionary_async`; the bot's warm-up loads it
+    at start, so a question does not wait for it) and asked only about a piece of a pair that would slip."""
     pairs = await keyword_pairs(store, vocab.knows)
-    read = read_question(question, vocab.knows, pairs, vocab.nearest, own_word(vocab))
-    if read.slipped:  # the dictionary's words too, read only now
-        read = read_question(question, vocab.knows, pairs, vocab.nearest,
-                             own_word(vocab, await german_dictionary_async()))
+    read = read_question(question, vocab.prints, pairs, vocab.nearest, own_word(vocab, await german_dictionary_async()))
     if not read.slipped:
         return read
     slipped = tuple([(typed, (word.isalpha() and await store.printed(word)) or word) for typed, word in read.slipped])
@@ -94,7 +93,7 @@ def own_word(vocab: Vocabulary, dictionary: GermanDictionary | None = None) -> C
     when None)."""
     def word(piece: str) -> bool:
         stem = snowball(piece)
-        return (vocab.knows(piece) or (len(stem) >= MIN_TYPO and vocab.has_stem(stem))
+        return (vocab.prints(piece) or (len(stem) >= MIN_TYPO and vocab.has_stem(stem))
                 or (dictionary is not None and dictionary.has(piece)))
     return word
 

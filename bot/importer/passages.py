@@ -29,6 +29,7 @@ from pathlib import Path
 from bot.analysis import Analyser, Indexed, tokens
 from bot.button_args import PASSAGE_KEY, safe_key
 from bot.definitions import defined_terms
+from bot.store.passages import ENGLISH_WORDS_META
 from bot.terms import OLD_DOCUMENTS, analyser, term_index, term_lines_plain
 
 #: Store lemmas from simplemma (measured in bench/bench_questions.py; off: Snowball and participles only).
@@ -289,13 +290,14 @@ def _german(conn: sqlite3.Connection, sources: Path) -> Iterator[Passage]:
     return _passages(conn, sources, german=True)
 
 
-def vocabulary(passages: Iterable[Passage]) -> Counter[str]:
-    """The German passages' words (lower case, umlauts kept) with their counts, plus the term table's words, then
-    the words only the English text of the documents' rulings, rules and sections has (000 prints „A player wins a
-    clash“: „wins“ is a word of the documents, no typo of „win“), with their counts there; not the official rules'.
-    The English text adds words and leaves the German words' counts (what the ranking weighs) as they are."""
+def vocabulary(passages: Iterable[Passage]) -> tuple[Counter[str], frozenset[str]]:
+    """The German passages' words (lower case, umlauts kept) with their counts, plus the term table's words; and
+    apart, the words only the English text of the documents' rulings, rules and sections has (000 prints „A player
+    wins a clash“: „wins“ is a word of the documents, no typo of „win“; not the official rules'), which the typo
+    repair leaves as typed (:attr:`bot.vocabulary.Vocabulary.english`) but which split no German compound and weigh
+    nothing (000's „such“ is no part of „Suchfähigkeit“)."""
     counts: Counter[str] = Counter()
-    english: Counter[str] = Counter()
+    english: set[str] = set()
     for p in passages:  # one pass (a stream: no passage is held)
         if p.kind == "cr_rule":
             continue
@@ -305,12 +307,11 @@ def vocabulary(passages: Iterable[Passage]) -> Counter[str]:
             english.update(tokens(f"{p.title} {p.text}", 100_000))
     for term in term_index().terms:
         counts.update(w for name, _ in term.names() for w in tokens(name))
-    counts.update({w: n for w, n in english.items() if w not in counts})
-    return counts
+    return counts, frozenset(english - counts.keys())
 
 
 #: The kinds of passage whose English text is the documents' own (the rulings read here are the numbered
-#: documents', :func:`_rulings`), so their words count in the vocabulary.
+#: documents', :func:`_rulings`), so their words are words of the documents.
 _DOCUMENT_KINDS = frozenset({"ruling", "quoted_rule", "mechanic"})
 
 
@@ -453,7 +454,8 @@ class Counts:
 
 
 def write(conn: sqlite3.Connection, sources: Path, counts: Counts | None = None) -> int:
-    """Write ``vocabulary``, ``passages`` and ``passages_fts`` from what ``conn`` holds; returns the passage count.
+    """Write ``vocabulary`` (and ``meta``'s English words), ``passages`` and ``passages_fts`` from what ``conn``
+    holds; returns the passage count.
     ``counts`` (when given) gets every written passage's terms and concepts counted (:class:`Counts`).
 
     Two passes: the vocabulary first over the passages it counts (the analyser needs all of it; :func:`_german`, the
@@ -467,10 +469,11 @@ def write(conn: sqlite3.Connection, sources: Path, counts: Counts | None = None)
     Raises:
         PassageKeyError: see :func:`stream`.
     """
-    words = vocabulary(_german(conn, sources))
+    words, english = vocabulary(_german(conn, sources))
     lemma_map = lemmas(words)
     conn.executemany("INSERT INTO vocabulary (word, count, lemma) VALUES (?, ?, ?)",
                      [(w, n, lemma_map.get(w)) for w, n in words.items()])
+    conn.execute("INSERT INTO meta (key, value) VALUES (?, ?)", (ENGLISH_WORDS_META, json.dumps(sorted(english))))
     a = analyser(dict(words), lemma_map, card_names=card_names(conn))
     analysed = analysis_of(a)
     kept = Kept()

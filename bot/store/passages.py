@@ -4,6 +4,7 @@ written by ``bot/importer/passages.py``)."""
 from __future__ import annotations
 
 import contextlib
+import json
 import re
 import sys
 from collections.abc import Collection, Iterable, Iterator, Sequence
@@ -15,6 +16,9 @@ from cachetools import LRUCache
 
 from bot.store.base import StoreBase
 
+#: ``meta`` key of the words only the documents' English text prints (JSON list, written by the build:
+#: :func:`bot.importer.passages.vocabulary`).
+ENGLISH_WORDS_META = "english_words"
 _COLUMNS = ("id, key, kind, ref_id, document_id, card_id, mechanic_id, number, title, text, date, source, status,"
             " concepts")
 
@@ -317,6 +321,12 @@ class PassageQueries(StoreBase):
         """The analyser's vocabulary: word → count, and word → lemma where the lemma differs."""
         rows = await self.fetchall("SELECT word, count, lemma FROM vocabulary")
         return {w: int(n) for w, n, _ in rows}, {w: lemma for w, _, lemma in rows if lemma}
+
+    async def english_words(self) -> frozenset[str]:
+        """The words only the documents' English text prints (000's „wins“, „draws“; :data:`ENGLISH_WORDS_META`),
+        known to the typo repair but no words of :meth:`passage_vocabulary`; empty for a store built without them."""
+        row = await self.fetchone("SELECT value FROM meta WHERE key = ?", (ENGLISH_WORDS_META,))
+        return frozenset(json.loads(row[0])) if row else frozenset()
 
     async def term_counts(self) -> dict[str, int]:
         """How many passages carry each analysed term (document frequency, for weighting; counted by the build,

@@ -1,22 +1,35 @@
 """The English words of the documents are words of the documents: 000 (the clash article, German and English) prints
 „A player wins a clash“ (701.19c, line 37) and „There are no draws or losses in a clash“ (line 48), so no answer
-says „„wins“ (gelesen als „win“) steht so in keinem Dokument des Bots“. The vocabulary counted the German passages
-only; it now holds the words only the documents' English text has, the German words' counts unchanged."""
+says „„wins“ (gelesen als „win“) steht so in keinem Dokument des Bots“. They are a set of their own (the build's
+``meta`` row ``english_words``, :attr:`bot.vocabulary.Vocabulary.english`) that the typo repair consults, not words
+of the vocabulary the ranking counts and splits compounds with: 000's „such“ does not split 001's „Suchfähigkeit“."""
 
 from __future__ import annotations
 
 import pytest
 
 from bot.answers import AnswerContext, run_answer
+from bot.ranking import ranker
 
 _NOTE = "steht so in keinem Dokument des Bots"
 
 
-async def test_the_vocabulary_holds_000s_english_words(store):
+async def test_000s_english_words_are_a_set_of_their_own(store):
     counts = dict(await store.fetchall("SELECT word, count FROM vocabulary WHERE word IN"
-                                       " ('wins', 'draws', 'losses', 'win', 'clash')"))
-    # „wins“: 701.19c, the article's step 5 and the ruling „no one wins the clash“; „win“, „clash“ as counted before
-    assert counts == {"wins": 3, "draws": 1, "losses": 1, "win": 2, "clash": 2}
+                                       " ('wins', 'draws', 'losses', 'such', 'win', 'clash')"))
+    assert counts == {"win": 2, "clash": 2}  # the German passages' words and counts only
+    english = await store.english_words()
+    assert {"wins", "draws", "losses", "such"} <= english and not english & {"win", "clash"}
+    vocab = (await ranker(store)).analyser.vocab
+    assert vocab.prints("wins") and not vocab.knows("wins")
+
+
+async def test_an_english_word_splits_no_german_compound(store):
+    # 001:586 (Grozoth: „Die Suchfähigkeit lässt dich Karten finden …“): the compound is no „such“ + „fähigkeit“
+    a = (await ranker(store)).analyser
+    assert a.compound_parts("suchfähigkeit") == [] and a.stems("suchfähigkeit") == ["suchfah"]
+    (terms,) = await store.fetchall("SELECT terms FROM passages WHERE key = '001:586'")
+    assert "suchfah" in terms[0].split() and "such" not in terms[0].split()
 
 
 @pytest.mark.parametrize(("kind", "option", "text"), [

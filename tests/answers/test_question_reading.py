@@ -309,6 +309,25 @@ async def test_a_word_of_its_own_beside_a_word_of_the_documents_is_no_slip(ctx, 
                          word=own_word(vocab, german_dictionary())).slipped == (("llanowar elfen", "llanovarelfen"),)
 
 
+@pytest.mark.parametrize(("question", "slipped"), [
+    ("was macht llanowar elfen", (("llanowar elfen", "Llanovarelfen"),)),  # a slip: 001:2805's card
+    ("verteilt man die größte mögliche anzahl schaden", ()),  # no slip: „größte“ is the dictionary's word
+    ("wie funktioniert spuk", ()),  # no pair that could slip
+])
+async def test_a_door_reads_the_question_once(ctx, monkeypatch, question, slipped):
+    import bot.answers.keyword_pairs as keyword_pairs
+
+    calls: list[str] = []
+
+    def counted(text, *args, **kwargs):
+        calls.append(text)
+        return read_question(text, *args, **kwargs)
+
+    monkeypatch.setattr(keyword_pairs, "read_question", counted)
+    read = await read_asked(ctx.store, (await ranker(ctx.store)).analyser.vocab, question)
+    assert read.slipped == slipped and calls == [question]
+
+
 @pytest.mark.parametrize(("typed", "read", "said"), [
     ("llanowar elfen", "Llanovarelfen", "„w“ statt „v“"),  # 001:2805's card, its English spelling
     ("llanovar elfenn", "Llanovarelfen", "„n“ zu viel"),
