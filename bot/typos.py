@@ -155,9 +155,14 @@ def kept_as_typed(typed: str, repaired: str, dictionary: GermanWords) -> bool:
     """True when ``typed``, a word of the German ``dictionary`` itself (:meth:`~bot.german_words.GermanDictionary.has`),
     must stay as typed rather than be read as the documents' word ``repaired`` one slip away: a letter changed
     („holt“ is no slip of „hält“, „alten“ none of „arten“), or letters added or dropped (:func:`added_or_dropped`)
-    into a word that is no German word („haut“ is none of 000's English „haunt“, „drin“ none of „drain“). Letters
-    added or dropped into another German word read as that word („angefangen“ → „anfangen“, „häfte“ → „hälfte“)."""
-    return dictionary.has(typed) and not (added_or_dropped(typed, repaired) and repaired in dictionary)
+    inside it into a word that is no German word („haut“ is none of 000's English „haunt“, „drin“ none of
+    „drain“). Letters added or dropped into another German word read as that word („angefangen“ → „anfangen“,
+    „häfte“ → „hälfte“), and so does an ending cut off („verbrennt“ → the players' „verbrenn*“ of
+    data/synonyms.tsv, which no dictionary holds)."""
+    if not dictionary.has(typed):
+        return False
+    cut = typed.startswith(repaired) or repaired.startswith(typed)
+    return not (added_or_dropped(typed, repaired) and (cut or repaired in dictionary))
 
 
 def shortened_card(query: str, names: Iterable[tuple[int, str]]) -> int | None:
