@@ -158,7 +158,7 @@ def kept_as_typed(typed: str, repaired: str, dictionary: GermanWords) -> bool:
     inside it into a word that is no German word („haut“ is none of 000's English „haunt“, „drin“ none of
     „drain“). Letters added or dropped into another German word read as that word („angefangen“ → „anfangen“,
     „häfte“ → „hälfte“), and so does an ending cut off („verbrennt“ → the players' „verbrenn*“ of
-    data/synonyms.tsv, which no dictionary holds)."""
+    data/synonyms.tsv, which no dictionary holds). Measured on the tuning and dev questions: docs/ranking.md ¹¹⁰."""
     if not dictionary.has(typed):
         return False
     cut = typed.startswith(repaired) or repaired.startswith(typed)

@@ -164,7 +164,8 @@ def inflected(typed: str, read: str) -> bool:
     So is an English form of the word read (:func:`bot.anglicisms.english_forms`: „exiled“ read as the term's
     „exile“, „sacrificed“ as „sacrifice“).
     Such a repair is no slip and no other word, so no note names it; „fluch“ read as „flucht“ (no ending typed, a
-    word of its own), „rot“ as „rote“, „gewint“ as „gewinnt“ and „sicknes“ as „sickness“ are still named."""
+    word of its own), „rot“ as „rote“, „gewint“ as „gewinnt“ and „sicknes“ as „sickness“ are still named
+    (docs/ranking.md ¹¹⁰)."""
     if typed == read:
         return False
     a, b = _stem(typed), _stem(read)
