@@ -59,7 +59,7 @@ from bot.question_senses import question_senses
 from bot.quoted_words import quoted_terms
 from bot.stopwords import STOP_WORDS, WEAK_WORDS, listed_spelling
 from bot.text_concepts import text_concepts
-from bot.typos import added_or_dropped
+from bot.typos import kept_as_typed
 from bot.vocabulary import LONG_TYPO, TYPO_CUTOFF, Vocabulary
 from bot.word_parts import compound_parts, other_form, participle_verb
 from bot.words import MAX_TOKENS, NUMBER, fold, number_term, numbers_in, restore_umlauts, snowball, tokens
@@ -124,9 +124,9 @@ class Options:
     #: Typos repaired by edit distance (:meth:`Vocabulary.nearest`); off: the older rapidfuzz ``ratio`` repair.
     edits: bool = True
     #: An ordinary German word (:meth:`bot.german_words.GermanDictionary.has`) is repaired by edit distance only
-    #: into a word it is part of or that is part of it (letters added or dropped: „angefangen“ → „anfangen“,
-    #: „häfte“ → „hälfte“), never by a changed letter into another word („holt“ is no slip of „hält“, „aufgelöst“
-    #: none of „ausgelöst“, „alten“ none of „arten“: :func:`bot.typos.added_or_dropped`).
+    #: into a German word it is part of or that is part of it („angefangen“ → „anfangen“, „häfte“ → „hälfte“; not
+    #: „haut“ → English „haunt“), never by a changed letter into another word („holt“ is no slip of „hält“,
+    #: „aufgelöst“ none of „ausgelöst“, „alten“ none of „arten“: :func:`bot.typos.kept_as_typed`).
     ordinary: bool = True
 
 
@@ -483,9 +483,8 @@ class Analyser:
                 # another declined form of the word first („alten“: 001's „alte“, not „arten“ one edit away too)
                 fixed = (other_form(word, self.vocab) or self.vocab.nearest(word, forms) or players_words.typo_reading(
                     word, forms) if edits else self.vocab.typo(word))  # „mechamik“: players' „mechanik“ („mechanismus“)
-                if (fixed and edits and self.options.ordinary and not added_or_dropped(word, fixed)
-                        and german_dictionary().has(word)):
-                    fixed = None  # a word of its own, not a slip into the documents' word one letter away
+                if fixed and edits and self.options.ordinary and kept_as_typed(word, fixed, german_dictionary()):
+                    fixed = None  # a word of its own: „holt“ no slip of „hält“, „haut“ none of English „haunt“
                 fixed = fixed or (self.vocab.compound_of(word) if edits else None)  # „vorrat“: „Manavorrat“
                 if fixed:
                     repaired.add(i)

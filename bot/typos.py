@@ -10,11 +10,24 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Protocol
 
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
 from bot.text import name_keys, name_words
+
+
+class GermanWords(Protocol):
+    """The German dictionary as :func:`kept_as_typed` reads it (:class:`bot.german_words.GermanDictionary`)."""
+
+    def has(self, word: str) -> bool:
+        """True when ``word`` is itself a word of the dictionary."""
+        ...
+
+    def __contains__(self, word: object) -> bool:
+        """True when ``word`` is a word of the dictionary or two of its words joined."""
+        ...
 
 #: Queries shorter than this get no fuzzy tier (one or two letters match everything).
 MIN_FUZZY_LENGTH = 3
@@ -125,8 +138,8 @@ def sharp_s_keys(text: str, keys: tuple[str, ...] | None = None) -> tuple[str, .
     return keys if "ß" not in text else (*keys, *name_keys(text.replace("ß", "s")))
 
 
-__all__ = ["MIN_EDIT_LENGTH", "MIN_FUZZY_LENGTH", "TYPO_WORDS", "Typed", "added_or_dropped", "is_typo",
-           "kept_name_keys", "kept_name_words", "sharp_s_keys"]
+__all__ = ["MIN_EDIT_LENGTH", "MIN_FUZZY_LENGTH", "TYPO_WORDS", "GermanWords", "Typed", "added_or_dropped", "is_typo",
+           "kept_as_typed", "kept_name_keys", "kept_name_words", "sharp_s_keys"]
 
 
 def added_or_dropped(typed: str, repaired: str) -> bool:
@@ -136,6 +149,20 @@ def added_or_dropped(typed: str, repaired: str) -> bool:
     short, long = sorted((typed, repaired), key=len)
     rest = iter(long)
     return all(c in rest for c in short)
+
+
+def kept_as_typed(typed: str, repaired: str, dictionary: GermanWords) -> bool:
+    """True when ``typed``, a word of the German ``dictionary`` itself (:meth:`~bot.german_words.GermanDictionary.has`),
+    must stay as typed rather than be read as the documents' word ``repaired`` one slip away: a letter changed
+    („holt“ is no slip of „hält“, „alten“ none of „arten“), or letters added or dropped (:func:`added_or_dropped`)
+    inside it into a word that is no German word („haut“ is none of 000's English „haunt“, „drin“ none of
+    „drain“). Letters added or dropped into another German word read as that word („angefangen“ → „anfangen“,
+    „häfte“ → „hälfte“), and so does an ending cut off („verbrennt“ → the players' „verbrenn*“ of
+    data/synonyms.tsv, which no dictionary holds). Measured on the tuning and dev questions: docs/ranking.md ¹¹⁰."""
+    if not dictionary.has(typed):
+        return False
+    cut = typed.startswith(repaired) or repaired.startswith(typed)
+    return not (added_or_dropped(typed, repaired) and (cut or repaired in dictionary))
 
 
 def shortened_card(query: str, names: Iterable[tuple[int, str]]) -> int | None:

@@ -33,7 +33,7 @@ from bot.anglicisms import english_forms
 from bot.answers.name_notes import NOTED, typo_line
 from bot.answers.off_topic import title_holds, titled_terms
 from bot.comparison import frame_word
-from bot.german_words import not_ordinary
+from bot.german_words import german_dictionary, not_ordinary
 from bot.players_words import gloss
 from bot.question_words import UNKNOWN_SHOWN, players_line, players_split, unknown_line, unknown_words
 from bot.reply import quote_user
@@ -129,16 +129,47 @@ def _stem(word: str) -> str | None:
     return next((word[: -len(e)] for e in _ENDINGS if word.endswith(e) and len(word) - len(e) >= 3), None)
 
 
+#: Letters a German verb form puts inside the verb after a separable prefix: the participle's „ge“ („angefangen“ of
+#: „anfangen“) and the zu-infinitive's „zu“ („reinzulegen“ of „reinlegen“).
+_INSIDE = ("ge", "zu")
+
+
+def _ending_added(longer: str, shorter: str) -> bool:
+    """True when ``longer`` is ``shorter`` with an inflection ending (:data:`_ENDINGS`) put on that does not repeat
+    its last letter (a doubled letter is a slip) and ``shorter`` is a word of the German dictionary itself
+    (:meth:`bot.german_words.GermanDictionary.has`, read already by the repair that made the pair): „pumpt“ of
+    „pump“, „basics“ of „basic“; not „verbrennt“ of the players' stem „verbrenn*“ (data/synonyms.tsv), no word."""
+    return (any(longer == shorter + e and shorter[-1:] != e[0] for e in _ENDINGS)
+            and german_dictionary().has(shorter))
+
+
+def _other_form(typed: str, read: str) -> bool:
+    """True when ``typed`` and ``read`` are forms of one word by the rules of :func:`inflected` beside the endings."""
+    longer, shorter = (typed, read) if len(typed) > len(read) else (read, typed)
+    inside = any(longer[i:i + 2] in _INSIDE and longer[:i] + longer[i + 2:] == shorter
+                 for i in range(2, len(longer) - 3))
+    return (inside or _ending_added(typed, read)
+            or (read == typed + "s" and not typed.endswith("s"))  # „slowtrip“ as „slowtrips“, „öfter“ as „öfters“
+            or (typed.startswith("dr") and read == "da" + typed[1:]))  # „drunter“: „darunter“ said short
+
+
 def inflected(typed: str, read: str) -> bool:
     """True when the typed word and the word it was read as are two forms of one word: both end in an inflection
     ending and are the same without it („wegbewege“ read as the documents' „wegbewegt“, first person for participle;
-    „rotem“ as „rote“).
+    „rotem“ as „rote“); or the typed word is the read one with an ending put on („pumpt“ of „pump“, „stackt“ of
+    „stack“, „basics“ of „basic“; :func:`_ending_added`) or without its „s“ („slowtrip“ of „slowtrips“, „öfter“ of
+    „öfters“); or one has the participle's „ge“ or the zu-infinitive's „zu“ inside
+    where the other has none („angefangen“, „anfangen“; „reinzulegen“, „reinlegen“); or the typed word is the spoken
+    short form of a „dar-“ adverb („drunter“ of „darunter“).
     So is an English form of the word read (:func:`bot.anglicisms.english_forms`: „exiled“ read as the term's
     „exile“, „sacrificed“ as „sacrifice“).
-    Such a repair is no slip and no other word, so no note names it; „fluch“ read as „flucht“ (no ending typed) and
-    „gewint“ as „gewinnt“ are still named."""
+    Such a repair is no slip and no other word, so no note names it; „fluch“ read as „flucht“ (no ending typed, a
+    word of its own), „rot“ as „rote“, „gewint“ as „gewinnt“ and „sicknes“ as „sickness“ are still named
+    (docs/ranking.md ¹¹⁰)."""
+    if typed == read:
+        return False
     a, b = _stem(typed), _stem(read)
-    return (a is not None and a == b and typed != read) or read in english_forms(typed)
+    return (a is not None and a == b) or read in english_forms(typed) or _other_form(typed, read)
 
 
 def _typo_card(typed: str, read: str, names: NameIndex | None) -> str | None:

@@ -161,3 +161,57 @@ async def test_a_word_read_as_another_is_named_once(ctx):
     assert "„verbrennt“ (gelesen als „verbrenn“) steht so in keinem Dokument des Bots" in body
     assert "„verbrenn“ steht in keinem Dokument" not in body
     assert "⚖️ Keine Stelle passt eindeutig am besten" in body  # still hedged
+
+
+@pytest.mark.parametrize(("question", "english"), [
+    ("darf ich transmute machen wenn im deck nix mehr mit dem manawert drin ist? nur um was abzuwerfen", "drain"),
+    ("kreatur mit erstschlag kriegt nach dem erstschlag-schaden noch doppelschlag – haut die nochmal zu", "haunt"),
+])
+async def test_a_german_word_is_not_read_as_an_english_word_one_letter_longer(ctx, question, english):
+    # „drin“ and „haut“ are German words (the German dictionary); 000's English „drain“ and „haunt“ are one letter
+    # more and no German words: no slip, so no note says „(gelesen als „drain“)“ above the answer
+    from bot.german_words import german_dictionary
+    from bot.typos import kept_as_typed
+
+    body = (await run_answer(ctx, "question", question=question)).pages[0].body
+    assert "gelesen als" not in body and f"„{english}“" not in body
+    words = german_dictionary()
+    assert kept_as_typed("drin", "drain", words) and kept_as_typed("haut", "haunt", words)
+    assert kept_as_typed("holt", "hält", words)  # a letter changed: a word of its own as before
+    assert not kept_as_typed("häfte", "hälfte", words)  # a letter dropped from another German word: a slip
+
+
+async def test_a_real_slip_is_still_named_with_the_word_it_was_read_as(ctx):
+    # 001's Giftmarken: „giftmakren“ (two letters swapped) is no word of its own, read as „giftmarken“ and said so
+    body = (await run_answer(ctx, "question", question="giftmakren wie viele")).pages[0].body
+    assert "„giftmakren“ (gelesen als „giftmarken“) steht so in keinem Dokument des Bots" in body
+
+
+@pytest.mark.parametrize(("typed", "read"), [
+    ("angefangen", "anfangen"), ("reinzulegen", "reinlegen"),  # the participle's „ge“, the zu-infinitive's „zu“
+    ("drunter", "darunter"), ("öfter", "öfters"),  # „dar-“ said short; the „s“ of „öfters“
+    ("pumpt", "pump"), ("stackt", "stack"), ("basics", "basic"), ("slowtrip", "slowtrips"),  # an ending put on
+])
+def test_two_forms_of_one_word_are_no_slip_to_name(typed, read):
+    from bot.answers.unknown_notes import inflected
+
+    assert inflected(typed, read)
+
+
+@pytest.mark.parametrize(("typed", "read"), [
+    ("fluch", "flucht"), ("sicknes", "sickness"), ("kart", "karte"), ("gewint", "gewinnt"), ("verbrennt", "verbrenn"),
+])
+def test_a_slip_or_another_word_is_still_named(typed, read):
+    from bot.answers.unknown_notes import inflected
+
+    assert not inflected(typed, read)
+
+
+async def test_a_question_read_in_another_form_of_its_word_is_not_hedged_for_it(ctx):
+    # „drunter“ read as 001's „darunter“ (Mimic Vat's rulings: the card exiled „darunter“): one word, no note, and
+    # the note no longer hedges the answer, whose first passage is that ruling
+    from bot.answers.questions import HEDGE_LINE
+
+    question = "mimic vat aktivieren obwohl noch nix drunter im exil liegt geht das"
+    body = (await run_answer(ctx, "question", question=question)).pages[0].body
+    assert "gelesen als" not in body and HEDGE_LINE not in body
