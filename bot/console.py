@@ -262,8 +262,11 @@ class CommandLine:
 
         Raises:
             UsageError: unknown command or an option without autocomplete.
+
+        ``target`` is read as :meth:`parse` reads a command's name (:func:`typed_command`: NFKC, invisible
+        characters dropped), so ``/ｋarte ｎａｍｅ`` and ``/\u200bkarte name`` name ``/karte name``.
         """
-        words = target.strip().lstrip("/").split()
+        words = typed_command(target).strip().lstrip("/").split()
         leaf, depth = self._match_command(words)
         typed = words[depth].casefold() if len(words) > depth else ""
         option = next((o for o in leaf.command.all_options if typed in names_of(o.name)), None)

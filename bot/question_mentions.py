@@ -77,8 +77,9 @@ class OtherNames:
     printed: Mapping[str, int]
     english: Mapping[str, int]
     #: words printed only capitalised, only in passages of no card, no card's name word, no German word
-    #: (:func:`unowned_names`: 003's „Tarmogoyf“, „Disa“)
-    unowned: frozenset[str] = frozenset()
+    #: (:func:`unowned_names`: 003's „Tarmogoyf“, „Disa“) → the name of another thing the documents print it in
+    #: (:func:`other_things`: „Selesnija-Gilde“, the edition „Lorwyn“), ``""`` for none
+    unowned: Mapping[str, str] = field(default_factory=dict)
     sole: Mapping[str, int] = field(default_factory=dict)  # words only one card's name holds: sole_name_words
     #: card id → the words of :attr:`printed` that name it, in the table's order (:func:`printed_of`)
     printed_by_card: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
@@ -119,6 +120,30 @@ def unowned_words(owners: Mapping[str, int]) -> list[str]:
     no stop word and no number: names the documents print of things the store has no card of (before the German
     words and card names' words are taken out: :func:`unowned_names`)."""
     return [k for k, c in owners.items() if c == _NO_CARD and not k.isdigit() and k not in STOP_WORDS]
+
+
+#: A name printed as another thing's than a card's: before a hyphen and a capitalised word that is no card or token
+#: (CR 111: „Selesnija-Gilde“, „Odyssey-Blocks“; not „Vanguard-Karte“, „Tarmogoyf-Spielstein“, „Clue-Token“,
+#: „Vibranium-Artefaktspielstein“: a card's or token's name), or in italics, as the FAQs print the title of an
+#: edition or of the game („Jede Karte in _Lorwyn_“, „_Ravnica: Stadt der Gilden_“).
+_OTHER_THING = re.compile(r"(?<![\w-])(?P<name>(?P<first>[^\W\d_]+)-"
+                          r"(?![^\W\d_]*(?i:karten?|spielsteine?|tokens?)(?![\w-]))"
+                          r"[A-ZÄÖÜ][^\W\d_]+)(?![\w-])"
+                          r"|(?<!\w)_(?P<title>[A-ZÄÖÜ][^_\n]{0,60}[^\W_])_(?!\w)")
+
+
+def other_things(rows: Iterable[tuple[int | None, str, str]], words: Container[str]) -> dict[str, str]:
+    """Folded word of ``words`` → the first name of another thing than a card that ``rows`` (card id or None,
+    passage kind, text) print it in (:data:`_OTHER_THING`): „selesnija“ → ``"Selesnija-Gilde"`` (001), „lorwyn“ →
+    ``"Lorwyn"`` (000's italics: an edition). One pass over the texts."""
+    found: dict[str, str] = {}
+    for _card, _kind, text in rows:
+        for m in _OTHER_THING.finditer(text) if "-" in text or "_" in text else ():
+            printed = m["name"] or m["title"]
+            for word in [m["first"]] if m["name"] else _PRINTED.findall(printed):
+                if (key := fold(word)) in words and key not in found:
+                    found[key] = printed
+    return found
 
 
 def sole_name_words(cards: Iterable[tuple[int, str]], rows: Iterable[tuple[int | None, str, str]],
@@ -166,6 +191,7 @@ async def _load(store: Store) -> OtherNames:
     words = await german_dictionary_async()
     printed = {k: c for k, c in candidates.items() if not german(k, words)}
     loose = frozenset(k for k in unowned if k not in named and not german(k, words))
+    things = other_things(rows, loose)
     # the documents' cards only (a card file's 100 000 names are the name index's): those of the rows read above,
     # not a second pass over every passage of the store
     cards = await _card_names(store, sorted({int(c) for c, _kind, _text in rows if c is not None}))
@@ -175,7 +201,8 @@ async def _load(store: Store) -> OtherNames:
         by_card[card] = (*by_card.get(card, ()), word)
     return OtherNames({fold(n): int(c) for c, n in halves}, printed,
                       {" ".join(_WORD.findall(fold(n))): int(c) for c, n in english
-                       if len(_WORD.findall(n)) <= MAX_NAME_WORDS}, loose, sole, by_card)
+                       if len(_WORD.findall(n)) <= MAX_NAME_WORDS},
+                      {k: things.get(k, "") for k in loose}, sole, by_card)
 
 
 async def _card_names(store: Store, ids: list[int]) -> list[tuple[int, str]]:
@@ -210,9 +237,11 @@ async def other_names(store: Store) -> OtherNames:
     return await store.memo("other_names", lambda: _load(store))
 
 
-async def unowned_names(store: Store) -> frozenset[str]:
+async def unowned_names(store: Store) -> Mapping[str, str]:
     """The names ``store``'s documents print of things it has no card of (:attr:`OtherNames.unowned`, folded):
-    003's „Tarmogoyf“, „Disa“, „Karn“ (examples of the rules), read once per open store (:func:`other_names`)."""
+    003's „Tarmogoyf“, „Disa“, „Karn“ (examples of the rules), each with the name of another thing than a card it
+    is printed in (``"Selesnija-Gilde"`` of „selesnija“; ``""`` for „tarmogoyf“), read once per open store
+    (:func:`other_names`)."""
     return (await other_names(store)).unowned
 
 

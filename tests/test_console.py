@@ -131,3 +131,18 @@ def test_an_option_name_typed_without_its_colon_at_the_start_is_that_option(cli)
     assert options(cli, "/frage was heißt suche manaburn") == {"question": "was heißt suche manaburn"}
     assert options(cli, "/ruling suche: manaburn") == {"search": "manaburn"}
 
+
+
+@pytest.mark.parametrize("target", ["/ｋarte name", "／ｋａｒｔｅ name", "/\u200bkarte name", "/karte ｎａｍｅ",
+                                    "\u200b/karte na\u00adme"])
+async def test_autocomplete_reads_the_command_and_option_name_as_a_call_does(cli, target):
+    asked: list[tuple[object, str, str]] = []
+
+    async def complete(completer: object, current: str, label: str) -> list[object]:
+        asked.append((completer, current, label))
+        return []
+
+    cli.core.complete = complete  # type: ignore[method-assign]  # records what the answer layer is asked
+    assert await cli.complete(target, "bo") == []
+    option = next(o for o in cli.table.leaves if o.label == "/karte").command.all_options[0]
+    assert asked == [(option.completer, "bo", "card")]

@@ -24,7 +24,7 @@ Two ways a question's word can be in no document and still find passages:
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
@@ -298,7 +298,7 @@ _ASKS_CARD = frozenset(canonical(fold(w)) for w in CARD_PROPERTIES)
 _TYPED = re.compile(r"[\w'-]+")
 
 
-def asked_name(question: str, analysis: Analysis, unowned: frozenset[str]) -> str:
+def asked_name(question: str, analysis: Analysis, unowned: Container[str]) -> str:
     """The name, as typed, of what a question asks about when that is a name the documents print of something the
     store has no card of (``unowned``: :func:`bot.question_mentions.unowned_names`, folded: 003's „Tarmogoyf“ of
     „… dieselben Eigenschaften wie die Karte Tarmogoyf“), ``""`` otherwise. The question asks what a named thing is,
@@ -328,9 +328,16 @@ def asked_name(question: str, analysis: Analysis, unowned: frozenset[str]) -> st
     return text[typed[at[0]].start():typed[last].end()]
 
 
-def unowned_line(typed: str) -> str:
+def unowned_line(typed: str, thing: str = "") -> str:
     """The line for a name the store has no card of (``typed`` as typed, escaped here): the passages below may
-    mention it, they are not its card's text or rulings."""
+    mention it, they are not its card's text or rulings. A name the documents print as another thing's (``thing``:
+    :func:`bot.question_mentions.other_things`) is said to be that name instead: „„selesnija“ ist keine Karte,
+    sondern ein Name aus den Dokumenten: „Selesnija-Gilde“.“, „„lorwyn“ … „Lorwyn“ (kursiv gedruckt, wie die
+    Titel der Editionen).“ (a guild, an edition is no card the store lacks)."""
+    if thing:
+        italic = "" if "-" in thing else " (kursiv gedruckt, wie die Titel der Editionen)"
+        said = f"„{quote_user(thing, 60)}“{italic}"
+        return f"ℹ️ „{quote_user(typed, 40)}“ ist keine Karte, sondern ein Name aus den Dokumenten: {said}."
     return (f"ℹ️ „{quote_user(typed, 40)}“ ist keine Karte der Datenbank; die Stellen unten erwähnen sie höchstens, "
             "ihr Kartentext und ihre Rulings fehlen.")
 
@@ -350,7 +357,7 @@ async def untitled(store: Store | None, analysis: Analysis, words: Sequence[str]
 
 async def question_notes(analysis: Analysis, known: Mapping[str, float], cards: Sequence[CardRecord],
                          names: NameIndex | None, question: str = "", shown: frozenset[str] = frozenset(),
-                         unowned: frozenset[str] = frozenset(), store: Store | None = None) -> Notes:
+                         unowned: Mapping[str, str] | None = None, store: Store | None = None) -> Notes:
     """The notes of a question (``/frage``, ``/ruling suche``) with ``analysis``, whose named ``cards`` the ranking
     found (their names' words are no unknown words), over the store's analysed terms ``known``
     (:attr:`bot.ranking.Ranker.term_weights`) and card names ``names`` (for ``/karte``'s reading of a typed name;
@@ -360,7 +367,8 @@ async def question_notes(analysis: Analysis, known: Mapping[str, float], cards: 
     :func:`held`) is in no such note either; a players' word the documents have no word for gets its own line with
     its meaning (:func:`bot.question_words.players_split`), unless it is a word of a typed name. Reads the German
     dictionary only when a word is unknown. ``unowned``: the names the documents print of things the store has no
-    card of (:func:`asked_name`: „was macht Tarmogoyf“ says that Tarmogoyf is no card of the store). ``store``: for
+    card of, each with the name of another thing it is printed in (:func:`asked_name`: „was macht Tarmogoyf“ says that
+    Tarmogoyf is no card of the store, „was macht die selesnija“ that it is 001's Selesnija-Gilde). ``store``: for
     the words only a passage's title holds (:func:`untitled`), no unknown words either."""
     near = near_misses(analysis, cards, names, shown)
     # a word read as another that is itself German („fluch“ read as „flucht“) was meant as typed: no typo
@@ -382,8 +390,10 @@ async def question_notes(analysis: Analysis, known: Mapping[str, float], cards: 
     slang = players_line(players)
     # a card name the store lacks that a document prints (no unknown word): said all the same, and hedged
     card = "" if line or near.parts else await unheld_card_line(question, cards, names)
+    unowned = unowned or {}
     if not card and not line and not near.parts and (typed := asked_name(question, analysis, unowned)):
-        card = unowned_line(typed)  # „was macht Tarmogoyf“: a name 003 prints, of no card of the store
+        # „was macht Tarmogoyf“: a name 003 prints, of no card of the store; „selesnija“: 001's guild
+        card = unowned_line(typed, unowned.get(canonical(fold(typed.split()[0])), ""))
     hedge = near.hedge or meant or bool(unknown) or bool(card) or (analysis.definition and bool(players))
     return Notes((*near.parts, *(n for n in (line, slang, card) if n)), hedge, near.read_as, meant_set)
 

@@ -209,3 +209,27 @@ async def test_a_name_of_several_words_typed_together_is_read_as_karte_reads_it(
         assert page.title == printed.title == name
         assert page.body.split("\n", 1)[1] == printed.body.split("\n", 1)[1]
     assert "Erstschlag" in (await run_answer(ctx, "question", question="was macht borosrekrut")).pages[0].body
+
+
+async def test_a_guilds_or_editions_name_the_documents_print_is_said_to_be_that_name_not_a_missing_card(ctx):
+    # 001 prints „Selesnija-Gilde“, 000 „Jede Karte in _Lorwyn_“ (an edition's title in italics): neither is a card
+    # the store lacks (before: „„selesnija“ ist keine Karte der Datenbank; … ihr Kartentext und ihre Rulings fehlen.“)
+    for question, line in (
+            ("was macht die selesnija", "ℹ️ „selesnija“ ist keine Karte, sondern ein Name aus den Dokumenten: "
+                                        "„Selesnija-Gilde“."),
+            ("welche farben hat die selesnija gilde", "ℹ️ „selesnija“ ist keine Karte, sondern ein Name aus den "
+                                                      "Dokumenten: „Selesnija-Gilde“."),
+            ("was macht lorwyn", "ℹ️ „lorwyn“ ist keine Karte, sondern ein Name aus den Dokumenten: „Lorwyn“ "
+                                 "(kursiv gedruckt, wie die Titel der Editionen).")):
+        body = (await run_answer(ctx, "question", question=question)).pages[0].body
+        assert body.startswith(f"Frage: „{question}“\n{line}\n"), body[:300]
+        assert "ist keine Karte der Datenbank" not in body
+
+
+def test_a_name_before_a_hyphen_and_a_card_or_token_word_stays_a_cards_name():
+    from bot.question_mentions import other_things
+
+    rows = [(None, "explanation", "Der Tarmogoyf-Spielstein und der Clue-Token, eine Vanguard-Karte; die "
+                                  "Selesnija-Gilde in _Lorwyn_.")]
+    assert other_things(rows, {"tarmogoyf", "clue", "vanguard", "selesnija", "lorwyn"}) == {
+        "selesnija": "Selesnija-Gilde", "lorwyn": "Lorwyn"}

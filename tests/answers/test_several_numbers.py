@@ -115,3 +115,19 @@ async def test_a_number_no_document_has_as_a_rule_is_said_so_without_a_button(ct
     assert "**Getrieben // Verzweiflung**" in body and "Regelnummern nennt kein Ruling" not in body
     body = (await run_answer(ctx, "ruling", search="702.19 999.99 trampelschaden")).pages[0].body
     assert "ℹ️ Regelnummern nennt kein Ruling; die Regel 702.19 zeigt `/regel suche: 702.19`." in body
+
+
+@pytest.mark.parametrize("typed", ["702.19 -5", "702.19, -5", "702.19 −5"])
+def test_a_negative_number_after_a_rule_number_is_a_piece_of_its_own_with_or_without_a_comma(typed):
+    from bot.answers.rule_numbers import rule_numbers
+
+    found = rule_numbers(typed)
+    assert found is not None and (found.numbers, found.invalid, found.words) == (["702.19"], [typed[-2:]], [])
+
+
+async def test_a_rule_number_beside_a_negative_number_is_answered_first(ctx):
+    # before, „104.3f -5“ was searched as words and led by 105.2a („fünf“); 104.3f (Ravnica FAQ) is today 107.4e
+    page = (await run_answer(ctx, "rule", search="104.3f -5")).pages[0]
+    assert page.title == "Regel 104.3f (so zitiert) – heute 107.4e"
+    assert page.body.startswith("ℹ️ „-5“ ist keine gültige Regelnummer (drei Ziffern, ein Punkt, eine bis drei "
+                                "Ziffern, vielleicht ein Buchstabe).\n")
