@@ -41,6 +41,7 @@ from bot.reply import (
     Reply,
     distinct,
     format_date,
+    told_apart,
 )
 from bot.text import cut as graphemes_cut
 
@@ -372,7 +373,7 @@ def components(reply: Reply, pages: list[Page], page: int, origin: Invocation | 
         rows.append(row)
     rows += choice_rows(reply.choices)
     seen = {b["custom_id"] for row in rows for b in row}
-    buttons = []
+    kept: list[tuple[Action, str]] = []
     for action in page_actions(reply, pages, page):
         if action.action == SHARE_ACTION:
             cid = encode(SHARE, origin, page + 1, page_checks(reply, pages, origin)[page])
@@ -380,7 +381,10 @@ def components(reply: Reply, pages: list[Page], page: int, origin: Invocation | 
             cid = action_id(action.action, action.arg)
         if cid is not None and cid not in seen:
             seen.add(cid)
-            buttons.append(_button(action.label, cid, SECONDARY))
+            kept.append((action, cid))
+    # a label that repeats under the page gets what tells its buttons apart (bot.reply.told_apart)
+    labels = told_apart([a for a, _ in kept])
+    buttons = [_button(label, cid, SECONDARY) for label, (_, cid) in zip(labels, kept, strict=True)]
     room = (ROWS_MAX - len(rows)) * BUTTONS_PER_ROW
     rows += [buttons[i : i + BUTTONS_PER_ROW] for i in range(0, min(len(buttons), room), BUTTONS_PER_ROW)]
     return [{"type": ACTION_ROW, "components": row} for row in rows]
@@ -443,11 +447,9 @@ def to_text(reply: Reply, page: int = 0) -> str:
     footer = footer_text(reply, page, len(pages), p.source, p.date)
     if footer:
         lines.append(f"-- {footer}")
-    shown = [
-        f"[{a.label}] ({cid})"
-        for a in page_actions(reply, pages, page)
-        if a.action != SHARE_ACTION and (cid := action_id(a.action, a.arg)) is not None
-    ]
+    kept = [(a, cid) for a in page_actions(reply, pages, page)
+            if a.action != SHARE_ACTION and (cid := action_id(a.action, a.arg)) is not None]
+    shown = [f"[{label}] ({cid})" for label, (_, cid) in zip(told_apart([a for a, _ in kept]), kept, strict=True)]
     if reply.choices:
         picks = [f"[{c.label}] ({encode_open(c.action, c.arg)})" for c in distinct(reply.choices)]
         lines.append("Meintest du: " + "  ".join(picks))

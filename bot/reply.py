@@ -203,6 +203,33 @@ class Action:
     label: str
     action: str
     arg: str
+    #: What tells this button apart where its label repeats among the buttons under one page (a passage's first
+    #: words: two sections titled „Geteilte Karten“); shown after the label only then (:func:`told_apart`). Not part
+    #: of the button's identity (its custom_id).
+    detail: str = field(default="", compare=False)
+
+
+def told_apart(actions: list[Action]) -> list[str]:
+    """The labels of ``actions`` (the buttons under one page, in order) as shown: a label that repeats among them
+    gets its :attr:`Action.detail` after a dash (``Geteilte Karten – Falls ein Effekt einen Spieler …``), or the
+    button's argument where it has none or the detail still repeats, each cut to Discord's
+    :data:`BUTTON_LABEL_MAX` characters (``…`` marks a cut); a label said once stays as it is."""
+    counts: dict[str, int] = {}
+    for a in actions:
+        counts[a.label] = counts.get(a.label, 0) + 1
+    shown = [_labelled(a.label, a.detail) if counts[a.label] > 1 and a.detail else a.label for a in actions]
+    again: dict[str, int] = {}
+    for label in shown:
+        again[label] = again.get(label, 0) + 1
+    return [_labelled(a.label, a.arg) if again[label] > 1 else label for a, label in zip(actions, shown, strict=True)]
+
+
+def _labelled(label: str, detail: str) -> str:
+    """``label – detail`` within :data:`BUTTON_LABEL_MAX` characters: the label's first 40 kept whole, the detail
+    cut at a grapheme boundary (:func:`bot.text.cut`), ``…`` marking a cut."""
+    label = label if len(label) <= 40 else cut(label, 39).rstrip() + "…"
+    text = f"{label} – {one_line(detail)}"
+    return text if len(text) <= BUTTON_LABEL_MAX else cut(text, BUTTON_LABEL_MAX - 1).rstrip() + "…"
 
 
 def distinct(actions: list[Action]) -> list[Action]:

@@ -224,20 +224,40 @@ _UMLAUT_AE = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
 #: spaces: what ``text.strip(MARKDOWN_WRAPPERS)`` takes off a pasted rule number or mana cost (names drop them as
 #: separators, :data:`_SEPARATORS`).
 MARKDOWN_WRAPPERS = "`|*_~ "
-#: A whole text inside one pair of Discord's markdown wrappers (spoiler, bold/italic, underline, strike, code), the
-#: wrapper not repeated inside (``*a*, *b*`` is two wrapped parts, no pair around the whole).
-_WRAPPED = re.compile(r"(\|\||\*{1,3}|_{1,2}|~~|`{1,3})((?:(?!\1).)+)\1", re.S)
+#: A whole text inside one pair of Discord's markdown wrappers, the wrapper not repeated inside; white space just
+#: inside the pair is allowed here (``~~ {G} ~~``), as Discord shows it.
+_WHOLE = re.compile(r"(\|\||\*{1,3}|_{1,2}|~~|`{1,3})((?:(?!\1).)+)\1", re.S)
+#: A span of a text inside one pair of Discord's markdown wrappers (spoiler, bold/italic, underline, strike, code),
+#: the wrapper not repeated inside (``*a*, *b*`` is two wrapped spans), the span standing apart: at the text's start
+#: or after white space or a list's separator (``,;+:=()``), and up to the end or one of these or a sentence's end
+#: mark, with no white space just inside the pair (as Discord reads it). A mark inside a word stays: ``G*`` and
+#: ``{G*}`` are snow mana (CR 107.4h), ``a**b**c`` is no span.
+_SPAN_EDGE = r"\s,;+:=()"
+_WRAPPED = re.compile(
+    rf"(?<![^{_SPAN_EDGE}])(\|\||\*{{1,3}}|_{{1,2}}|~~|`{{1,3}})(?=\S)((?:(?!\1).)+?)(?<=\S)\1(?![^{_SPAN_EDGE}.!?])",
+    re.S)
+#: How many wrappers deep a span is unwrapped (``***_~~grün~~_***`` is three): Discord's wrappers are six kinds.
+_WRAP_DEPTH = 8
 
 
 def unwrapped(text: str) -> str:
-    """``text`` without white space around it and without the pairs of Discord's markdown wrappers around the whole
-    of it (the text a user pasted as Discord shows it): ``**{1}**``, ``||{2}||``, `` `{1}` `` → ``{1}``/``{2}``,
-    ``***_grün_***`` → ``grün``; a mark on one side only stays (``G*`` is snow mana, CR 107.4h, not italics), and
-    so do marks inside the text."""
+    """``text`` without white space around it and without the pairs of Discord's markdown wrappers around any of its
+    spans that stand apart (:data:`_WRAPPED`): the whole (``**{1}**``, ``||{2}||``, `` `{1}` `` → ``{1}``/``{2}``,
+    ``***_grün_***`` → ``grün``) and each entry of a list or alternative as a calculator splits it (``**0:17**,
+    **2:3**`` → ``0:17, 2:3``; ``3x **Boros-Rekrut**``; ``**{R}** oder **{G}**``; ``grün, __weiß__``). A mark on
+    one side only stays (``G*`` is snow mana, CR 107.4h, not italics), and so do marks inside a word. Linear in the
+    text's length for each of at most :data:`_WRAP_DEPTH` passes (a span's scan ends at its wrapper's next mark)."""
     text = text.strip()
-    while (found := _WRAPPED.fullmatch(text)) is not None:
+    while (found := _WHOLE.fullmatch(text)) is not None:
         text = found.group(2).strip()
-    return text
+    for _ in range(_WRAP_DEPTH):
+        bare = _WRAPPED.sub(r"\2", text)
+        if bare == text:
+            break
+        text = bare
+    return text.strip()
+
+
 #: What separates a name's words and is dropped from its keys: white space, dashes, apostrophes, punctuation, and
 #: Discord's markdown wrappers (`` `code` ``, ``||spoiler||``, ``**bold**``, ``_italic_``, ``~~strike~~``), so a name
 #: pasted in any of them is read as typed plainly (no card name holds ``|*_~``).

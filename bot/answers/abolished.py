@@ -17,6 +17,7 @@ from typing import NamedTuple
 
 from bot.analysis import Analyser, Analysis
 from bot.answers.registry import AnswerContext
+from bot.answers.sources import passage_button
 from bot.answers.today import row_notice_line
 from bot.answers.today_index import TodayIndex, today_index
 from bot.concepts import Concept
@@ -337,7 +338,7 @@ async def register_page(ctx: AnswerContext, query: str, rows: list[ChangeRow], b
             lines.append(row_notice_line(index, row))
         blocks.append("\n".join(lines))
         for p in said:
-            buttons.setdefault(p.key, Action(label=shorten(p.title, 60), action="passage", arg=p.key))
+            buttons.setdefault(p.key, passage_button(p))
     title = f"„{quote_user(query, 60)}“ heute"
     return Page(title=title, body="\n\n".join(blocks), actions=list(buttons.values())[:5])
 

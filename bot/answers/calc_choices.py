@@ -80,11 +80,11 @@ def card_choices_for(key: str, options: dict[str, Any], exc: UnknownCard) -> lis
 def offers_cards(key: str) -> Any:
     """Decorator for the calculator answer registered as ``key`` (put it under ``@answer(key)``; every ``/mana``
     and ``/fehde`` answer has it): each text option is read without the pairs of Discord's markdown wrappers around
-    it (:func:`bot.text.unwrapped`: ``erhoehung: **{1}**`` is ``{1}``, ``bibliothek1: **0:17**`` is ``0:17``), the one
-    normaliser of the calculators' options; an :class:`UnknownCard` it raises becomes a
-    :class:`~bot.errors.UserError` with the candidates as choices (:func:`card_choices_for`), its buttons
-    (``actions``: where the documents mention a name) kept. The signature stays the answer's (the custom_id codec
-    reads it)."""
+    it and around each entry of a list and each alternative (:func:`bot.text.unwrapped`: ``erhoehung: **{1}**`` is
+    ``{1}``, ``bibliothek1: **0:17**, **2:3**`` is ``0:17, 2:3``), the one normaliser of the calculators' options;
+    an :class:`UnknownCard` it raises becomes a :class:`~bot.errors.UserError` with the candidates as choices
+    (:func:`card_choices_for`), its buttons (``actions``: where the documents mention a name) kept. The signature
+    stays the answer's (the custom_id codec reads it)."""
 
     def deco(fn: AnswerFn) -> AnswerFn:
         signature = inspect.signature(fn)

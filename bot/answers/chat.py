@@ -18,7 +18,7 @@ from bot.answers.mechanics import mechanic_pages, mechanics
 from bot.answers.name_notes import NOTED, reading_line
 from bot.answers.registry import UNKNOWN_BUTTON_TEXT, AnswerContext, UserError, action, answer
 from bot.answers.today_index import today_index
-from bot.custom_id import NoArg
+from bot.custom_id import PAGE, BadCustomId, Invocation, NoArg, TooLong, encode_strict
 from bot.mentions import bracket_mentions, outside_brackets, scanner, spoiled, without_spoilers
 from bot.reply import CHOICES_MAX, Action, Page, Reply, distinct, own_sources, quote_user, shared_date
 from bot.store import CardRecord, RulingRecord
@@ -28,12 +28,19 @@ from bot.text import clean, shorten, tokens
 EXPLAIN_MAX = 10
 #: A name that fits no card is shown (and carried in a button) with at most this many characters.
 MISSING_NAME_MAX = 40
+#: At most this many cards a message names beyond :data:`EXPLAIN_MAX` are named as not explained.
+LEFT_OUT_MAX = 25
 #: At most this many ``[[…]]`` of one ordinary message are answered.
 INLINE_MAX = 5
 #: A ruling of a rulings list that is about split cards in general (not only about one card's text).
 _SPLIT_RULING = re.compile(r"geteilte|kartenhälfte|hälfte", re.IGNORECASE)
 _SPLIT_SECTION = ["geteilte", "karten"]
-_IDS = re.compile(rf"[0-9]{{1,12}}(?:,[0-9]{{1,12}}){{0,{EXPLAIN_MAX - 1}}}")
+#: The card ids a button of "Karten erklären" carries, separated by „.“ (by „,“ in buttons made before 2026-12-07:
+#: a comma takes three characters of the custom_id, ``%2C``).
+_IDS = re.compile(rf"[0-9]{{1,12}}(?:[,.][0-9]{{1,12}}){{0,{EXPLAIN_MAX - 1}}}")
+#: The cards left out (:func:`left_out_line`): their ids, separated by „.“, then „+“ and how many more were left out
+#: than the button could carry.
+_MORE = re.compile(rf"([0-9]{{1,12}}(?:\.[0-9]{{1,12}}){{0,{LEFT_OUT_MAX - 1}}})?(?:\+([0-9]{{1,2}}))?")
 
 
 async def _cards_for(ctx: AnswerContext, ids: list[int]) -> list[CardRecord]:
@@ -83,12 +90,58 @@ def explain_options(ctx: AnswerContext, text: str) -> dict[str, str]:
     Names inside a Discord spoiler ``||…||`` are not explained, as in ordinary messages (:func:`inline_replies`):
     the private answer has a button that posts it to the channel, which would reveal what the writer hid."""
     ids, missing, typed = message_cards(ctx, without_spoilers(text))
-    options = {"ids": ",".join(map(str, ids)), "missing": "\n".join(missing)}
+    options = {"ids": ".".join(map(str, ids)), "missing": "\n".join(missing)}
     if typed:
         options["typed"] = "\n".join(typed)
+    left = left_out(ctx, without_spoilers(text), ids)
+    for kept in range(len(left), -1, -1):  # as many of them as the buttons carry, the others counted
+        options["more"] = ".".join(map(str, left[:kept])) + (f"+{len(left) - kept}" if kept < len(left) else "")
+        if not left or carried(options):
+            break
+    if not left:
+        del options["more"]
     if "||" in text and (hides_a_name(ctx, text) or message_cards(ctx, text)[:2] != (ids, missing)):
         options["hidden"] = "1"  # a spoiler hid a name: said in the answer (the name stays hidden)
     return options
+
+
+def left_out(ctx: AnswerContext, text: str, ids: list[int]) -> list[int]:
+    """The ids of the cards ``text`` names beyond the :data:`EXPLAIN_MAX` of ``ids`` (bracketed first, then written
+    plainly, as :func:`message_cards` reads them), each once, at most :data:`LEFT_OUT_MAX`; [] when the message
+    names no more. From memory."""
+    if len(ids) < EXPLAIN_MAX:
+        return []
+    limit = EXPLAIN_MAX + LEFT_OUT_MAX
+    found = [hit.card_id for m in bracket_mentions(text, limit) if (hit := ctx.names.lookup(m.name).hit) is not None]
+    found += scanner(ctx.names).scan(outside_brackets(text), limit)
+    return [i for i in dict.fromkeys(found) if i not in ids][:LEFT_OUT_MAX]
+
+
+def carried(options: dict[str, str]) -> bool:
+    """True when a page button of :func:`explain_cards` with ``options`` fits Discord's 100 characters."""
+    try:
+        encode_strict(PAGE, Invocation.answer("explain_cards", **options), EXPLAIN_MAX, "x" * 6)
+    except (TooLong, BadCustomId):
+        return False
+    return True
+
+
+def left_out_line(ctx: AnswerContext, more: str) -> str | None:
+    """The German line on the cards of a message that :func:`explain_cards` leaves out: ``more`` holds their ids
+    (``93.226``; each named, escaped) and after „+“ how many more there are (``93+2``: the names that did not fit
+    into the buttons, counted); None for ``""``, a text of another shape or ids no card has."""
+    found = _MORE.fullmatch(more)
+    if not more or found is None:
+        return None
+    names = [n for i in (found.group(1) or "").split(".") if i and (n := ctx.names.card_names.get(int(i)))]
+    rest = int(found.group(2) or 0)
+    shown = ", ".join(f"„{quote_user(n, MISSING_NAME_MAX)}“" for n in names)
+    if rest:
+        shown = f"{shown} und {rest} weitere" if shown else f"{rest} weitere Karten der Nachricht"
+    if not shown:
+        return None
+    return (f"ℹ️ Höchstens {EXPLAIN_MAX} Karten je Antwort; nicht erklärt: {shown}. Frag sie mit `/karte` oder "
+            "„Karten erklären“ auf einer Nachricht, die nur sie nennt.")
 
 
 def hides_a_name(ctx: AnswerContext, text: str) -> bool:
@@ -134,13 +187,15 @@ async def explain_message(ctx: AnswerContext, text: str) -> Reply:
 
 
 @answer("explain_cards")
-async def explain_cards(ctx: AnswerContext, ids: str, missing: str = "", typed: str = "", hidden: str = "") -> Reply:
+async def explain_cards(ctx: AnswerContext, ids: str, missing: str = "", typed: str = "", hidden: str = "",
+                        more: str = "") -> Reply:
     """The cards ``ids`` (comma-separated card ids, at most 10) one page each, then a page listing the
     ``missing`` names (one per line) that fit no card. A card whose bracketed name was a typo (``typed``: the
     names as typed, one per line) shows the same line ``/karte`` shows above its page (:func:`typo_notes`).
     Short enough for a button to carry (paging, sharing) unless the names are long (then the button says it
     cannot turn the page, :data:`bot.custom_id.UNFIT`). ``hidden`` (any text): the message hid names in spoilers,
-    said in one line (:data:`SPOILER_NOTE`).
+    said in one line (:data:`SPOILER_NOTE`). ``more``: the cards the message names beyond these, said in one line
+    (:func:`left_out_line`).
 
     Raises:
         UserError: no card (German, with how to write ``[[Karte]]``); ids that are no list of numbers.
@@ -148,7 +203,7 @@ async def explain_cards(ctx: AnswerContext, ids: str, missing: str = "", typed: 
     if ids and not _IDS.fullmatch(ids):
         raise UserError("Ungültige Kartenliste", UNKNOWN_BUTTON_TEXT)
     names = [shorten(m, MISSING_NAME_MAX) for m in missing.split("\n") if clean(m)][:EXPLAIN_MAX]
-    cards = await _cards_for(ctx, [int(i) for i in ids.split(",")] if ids else [])
+    cards = await _cards_for(ctx, [int(i) for i in re.split("[,.]", ids)] if ids else [])
     # a name close to no card that is a mechanic's („Fehde“) or that the documents print („Driven“, „Destined“):
     # said as /karte and [[…]] say it (one function for every door)
     said = {n: e for n in names if (e := await no_card(ctx, n, ctx.names.lookup(n))) is not None}
@@ -164,28 +219,31 @@ async def explain_cards(ctx: AnswerContext, ids: str, missing: str = "", typed: 
             choices=missing_page(ctx, names, said)[1][:CHOICES_MAX],
         )
     pages: list[Page] = []
-    actions: list[Action] = []
     sources: dict[str, None] = {}
     dates: list[str | None] = []
     notes = typo_notes(ctx, typed, cards) if typed else {}
     for card in cards:
         reply = with_note(await card_reply(ctx, card), notes.get(card.id))
         reply.source = reply.source or card.document.title
-        pages += own_sources(reply)  # each page's footer names its own card's sources and their date („Stand …“)
+        # each page's footer names its own card's sources and their date („Stand …“), and its buttons are its own
+        # card's, those of /karte (rulings, mechanic, English text, split-card rules)
+        pages += own_buttons(own_sources(reply), reply.actions)
         sources[reply.source] = None
         dates.append(reply.date)
-        for a in reply.actions:
-            if a.action == "rulings":
-                actions.append(Action(label=f"Rulings: {card.name}", action="rulings", arg=a.arg))
-            elif a.action == SPLIT_ACTION:
-                actions.append(a)
     if names:
         page, picks = missing_page(ctx, names, said)
-        pages.append(page)
-        actions += picks
-    reply = Reply(pages=pages, source=" · ".join(sources), date=None if names else shared_date(dates),
-                  actions=distinct(actions)[:19])
-    return with_note(reply, SPOILER_NOTE if hidden else None)
+        pages += own_buttons([page], picks)
+    reply = Reply(pages=pages, source=" · ".join(sources), date=None if names else shared_date(dates))
+    return with_note(with_note(reply, left_out_line(ctx, more)), SPOILER_NOTE if hidden else None)
+
+
+def own_buttons(pages: list[Page], actions: list[Action]) -> list[Page]:
+    """``pages`` (of one card, or the page of names that fit none), each page without buttons of its own given
+    ``actions``, each button once (:func:`bot.reply.distinct`: Discord refuses a message whose custom_ids repeat) and
+    at most 19 (a row's place is left for paging). The pages themselves are changed and returned."""
+    for page in pages:
+        page.actions = distinct(actions if page.actions is None else page.actions)[:19]
+    return pages
 
 
 #: The line of :func:`explain_cards` when the message hid card names in spoilers.

@@ -30,7 +30,7 @@ from bot.answers.keyword_pairs import read_asked
 from bot.answers.off_topic import OFF_TOPIC_LINE, off_topic
 from bot.answers.registry import AnswerContext, UserError, action, answer
 from bot.answers.rule_catalog import refuse_number
-from bot.answers.sources import footer_source, passage_source
+from bot.answers.sources import footer_source, passage_button, passage_source
 from bot.answers.today import (
     Standing,
     cited_state,
@@ -180,12 +180,6 @@ def owner_line(index: TodayIndex, p: PassageRecord, state: str) -> str:
     if today:
         parts.append(HISTORY)
     return " · ".join(parts)
-
-
-def passage_button(p: PassageRecord, number: int | None = None) -> Action:
-    """A button that opens the passage whole (``rb:passage:<key>``)."""
-    label = shorten(p.title, 60)
-    return Action(label=f"{number}. {label}" if number is not None else label, action="passage", arg=p.key)
 
 
 def passage_page(index: TodayIndex, p: PassageRecord, sections: list[MechanicRecord], lead: str = "",

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from bot.answers.registry import AnswerContext
 from bot.answers.rule_catalog import is_child
+from bot.answers.sources import passage_button
 from bot.answers.today import STYLES
 from bot.answers.today_index import TodayIndex
 from bot.reply import Action
@@ -58,7 +59,7 @@ async def resting_entries(ctx: AnswerContext, index: TodayIndex, number: str,
     if len(rows) > 6:
         lines.append(f"… und {len(rows) - 6} weitere Einträge des Registers.")
     entries = list({p.key: p for _, found in rows for p in found}.values())
-    actions = [Action(label=shorten(p.title, 60), action="passage", arg=p.key) for p in entries[:10]]
+    actions = [passage_button(p) for p in entries[:10]]
     return lines, actions
 
 

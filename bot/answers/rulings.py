@@ -384,7 +384,9 @@ def _page_body(index: TodayIndex, quoted: set[int], chunk: list[RulingHit], intr
 
 
 async def _hits_reply(ctx: AnswerContext, title: str, intro: str, result: SearchResult) -> Reply:
-    """Search hits in pages with today's notices; each page's buttons point to that page's cards. A page holds at
+    """Search hits in pages with today's notices; each page's buttons point to that page's cards, and its footer
+    names that page's sources (:attr:`bot.reply.Page.source`: its hits' documents, and those of the later rulings it
+    quotes) and their date when they share one. A page holds at
     most :data:`HITS_PER_PAGE` hits and no more than fit one embed's description (:data:`PAGE_CHARS`), so the
     page's legend of old terms (``¹ „wirken“ statt „spielen“``) is never split off from the hits it explains."""
     index = await today_index(ctx.store)
@@ -401,13 +403,24 @@ async def _hits_reply(ctx: AnswerContext, title: str, intro: str, result: Search
             _page_body(index, before, chunks[-1], "")  # what the finished page quotes
         chunks.append([hit])
     quoted = set(ids)
-    pages = [Page(title=title, body=_page_body(index, quoted, chunk, intro if n == 0 else ""),
-                  actions=_hit_buttons(chunk)) for n, chunk in enumerate(chunks)] or [Page(title=title, body=intro)]
-    docs = {h.passage.source: None for h in result.hits}
-    docs.update({n.title: None for h in result.hits for n in newer_rulings(index, "ruling", h.ruling_id)})
-    dates = [h.passage.date for h in result.hits]
-    dates += [n.date for h in result.hits for n in newer_rulings(index, "ruling", h.ruling_id)]
-    return Reply(pages=pages, source=" · ".join(docs), date=shared_date(dates), actions=pages[0].actions or [])
+    pages: list[Page] = []
+    docs: dict[str, None] = {}
+    all_dates: list[str | None] = []
+    for n, chunk in enumerate(chunks):
+        before = set(quoted)
+        body = _page_body(index, quoted, chunk, intro if n == 0 else "")
+        # the page's own sources: its hits' documents and those of the later rulings it quotes (not those an
+        # earlier page quoted), as /regel suche names each page's own
+        here = quoted - before
+        newer = [r for h in chunk for r in newer_rulings(index, "ruling", h.ruling_id) if r.ruling_id in here]
+        own = dict.fromkeys([*(h.passage.source for h in chunk), *(r.title for r in newer)])
+        dates = [*(h.passage.date for h in chunk), *(r.date for r in newer)]
+        pages.append(Page(title=title, body=body, actions=_hit_buttons(chunk), source=" · ".join(own),
+                          date=shared_date(dates) or ""))
+        docs.update(own)
+        all_dates += dates
+    pages = pages or [Page(title=title, body=intro)]
+    return Reply(pages=pages, source=" · ".join(docs), date=shared_date(all_dates), actions=pages[0].actions or [])
 
 
 @answer("ruling")

@@ -7,8 +7,9 @@ date of its own, names the Comprehensive Rules its rule numbers are of (:data:`T
 
 from __future__ import annotations
 
-from bot.reply import format_date
+from bot.reply import Action, format_date
 from bot.store.passages import PassageRecord
+from bot.text import shorten
 
 #: The official rules' name as the answers cite them (``Comprehensive Rules vom 17.04.2026``, :func:`cr_source`).
 CR_NAME = "Comprehensive Rules"
@@ -36,3 +37,16 @@ def passage_source(p: PassageRecord) -> str:
 
 #: The source of a page built from the change register alone (documents citing a rule under an old number).
 REGISTER_SOURCE = "Änderungsregister des Bots (data/changes.toml)"
+
+
+#: Characters of a passage's text that tell its button apart from another of the same title (:attr:`Action.detail`).
+DETAIL_CHARS = 60
+
+
+def passage_button(p: PassageRecord, number: int | None = None, width: int = 60) -> Action:
+    """A button that opens the passage whole (``rb:passage:<key>``): its title cut to ``width`` characters (with
+    ``number`` before it when given), and as its :attr:`bot.reply.Action.detail` its text's first words, shown
+    where another button under the page has the same title (001's two sections „Geteilte Karten“)."""
+    label = shorten(p.title, width)
+    return Action(label=f"{number}. {label}" if number is not None else label, action="passage", arg=p.key,
+                  detail=shorten(" ".join(p.text.split()), DETAIL_CHARS))

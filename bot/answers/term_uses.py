@@ -10,7 +10,7 @@ import re
 
 from bot.answers.explanation_names import named_passages
 from bot.answers.registry import AnswerContext
-from bot.answers.sources import passage_source
+from bot.answers.sources import passage_button, passage_source
 from bot.reply import Action, quote_user
 from bot.snippets import sentences
 from bot.store import PassageRecord
@@ -54,7 +54,7 @@ async def rule_text_uses(ctx: AnswerContext, term: Term) -> tuple[list[str], lis
     names = [term.german, term.english, *term.old]
     lines = [f"• {p.title} ({passage_source(p)}): {quote_user(_sentence(p.text, names), USE_QUOTE + 10)}"
              for p in uses]
-    actions = [Action(label=shorten(p.title, 80), action="passage", arg=p.key) for p in uses]
+    actions = [passage_button(p, width=80) for p in uses]
     return lines, actions
 
 

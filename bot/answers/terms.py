@@ -97,7 +97,7 @@ async def document_entries(ctx: AnswerContext, term: Term) -> tuple[list[str], l
                           f"({m.document.set_name or m.document.title})", notes) for m in sections]
     lines += [f"• Ruling zu **{hit.owner}** ({passage_source(hit.passage)}): "
               + status_text(index, "ruling", hit.ruling_id, hit.snippet, notes=notes) for hit in found.values()]
-    return notes.placed("", lines), actions
+    return notes.placed("", lines, listing=True), actions  # the entries' shared notes as their footnotes
 
 
 async def term_reply(ctx: AnswerContext, match: TermMatch) -> Reply:

@@ -268,12 +268,16 @@ class PageNotes:
         return "\n".join(notice_line(self.index, n, tie=self._number(k)) for k, n in self.notices.items()
                          if first is None or STYLES[n.status].first == first)
 
-    def placed(self, lead: str, entries: list[str]) -> list[str]:
+    def placed(self, lead: str, entries: list[str], listing: bool = False) -> list[str]:
         """The page's parts: ``lead``, its numbered notes and ``entries`` (written before: they number the notes),
-        non-empty ones only. A shared statement that the old texts are wrong today stands above the entries
-        (:meth:`head`: today's statement before the old texts); the other numbered notes — a shared wording or
-        confirmation, the term notice (:meth:`text`) — stand below them, under the entries that carry their tie."""
-        parts = [lead, self.head(first=True), *entries, self.head(first=False), self.text()]
+        non-empty ones only. A shared statement that the old texts are wrong today stands above whole texts
+        (:meth:`head`: today's statement before the old texts), under a ``listing``'s one-line entries, which say
+        „⚠️ heute überholt“ themselves (a term page: ``Fehde`` → „⚠️¹ **Heute:** Fehde ist heute Regel 701.30 …“ under
+        the sections tied ⚠️¹); the other numbered notes — a shared wording or confirmation, the term notice
+        (:meth:`text`) — stand below the entries, under those that carry their tie."""
+        changed = self.head(first=True)
+        parts = [lead, *([] if listing else [changed]), *entries, *([changed] if listing else []),
+                 self.head(first=False), self.text()]
         return [p for p in parts if p]
 
     def text(self) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.answers import run_action, run_answer
-from bot.answers.chat import EXPLAIN_MAX, inline_replies
+from bot.answers.chat import EXPLAIN_MAX, carried, explain_options, inline_replies
 from bot.config import ConfigError, load_settings
 from bot.console import CommandLine, UsageError
 from bot.mentions import Mention, bracket_mentions, scanner
@@ -68,7 +68,8 @@ def test_scanner_is_bounded_and_respects_the_limit(ctx):
 async def test_explain_message_pages_one_card_each(ctx):
     reply = await run_answer(ctx, "explain_message", text="krims // krams gegen Boros-Rekrut")
     assert [p.title for p in reply.pages] == ["Krims // Krams", "Boros-Rekrut"]
-    assert [a.label for a in reply.actions] == ["Rulings: Krims // Krams", "Regeln für geteilte Karten"]
+    assert [[a.label for a in p.actions or []] for p in reply.pages] == [
+        ["Rulings anzeigen (1)", "Regeln für geteilte Karten"], ["Mechanik anzeigen"]]
     # bracketed names first, then the names written plainly; a bracketed name that fits no card is listed
     brackets = await run_answer(ctx, "explain_message", text="Boros-Rekrut auch, [[Chor des Konklave]] [[Xylophon]]")
     assert [p.title for p in brackets.pages] == ["Chor des Konklave", "Boros-Rekrut", "Nicht gefunden"]
@@ -76,6 +77,18 @@ async def test_explain_message_pages_one_card_each(ctx):
     # a name both bracketed and written plainly is explained once
     once = await run_answer(ctx, "explain_message", text="[[Krims]] und Krims // Krams und Boros-Rekrut")
     assert [p.title for p in once.pages] == ["Krims // Krams", "Boros-Rekrut"]
+
+
+async def test_each_page_of_explain_message_carries_its_own_cards_buttons_as_karte_does(ctx):
+    reply = await run_answer(ctx, "explain_message", text="Karten erklären: [[Boros-Rekrut]] und [[Krims // Krams]]")
+    assert [p.title for p in reply.pages] == ["Boros-Rekrut", "Krims // Krams"]
+    assert [[(a.label, a.action) for a in p.actions or []] for p in reply.pages] == [
+        [("Mechanik anzeigen", "mechanic")],
+        [("Rulings anzeigen (1)", "rulings"), ("Regeln für geteilte Karten", "split")]]
+    for page, name in zip(reply.pages, ("Boros-Rekrut", "Krims // Krams"), strict=True):
+        assert page.actions == (await run_answer(ctx, "card", name=name)).actions  # the same buttons as /karte
+    one = await run_answer(ctx, "explain_message", text="[[Boros-Rekrut]]")
+    assert [a.label for a in as_private(one).pages[0].actions or []] == ["Mechanik anzeigen", "Im Kanal teilen"]
 
 
 async def test_explain_cards_is_what_a_button_carries(ctx):
@@ -156,11 +169,26 @@ async def test_a_forged_typed_name_makes_the_explain_button_say_nothing_untrue(c
         "_„\\*Boros-Rekru\\*“ steht so nicht in der Datenbank; am ähnlichsten geschrieben: Boros-Rekrut._\n")
 
 
-async def test_explain_message_at_most_ten_cards(ctx):
-    many = " ".join(f"[[{name}]]" for name in list(ctx.names.card_names.values())[:14])
+async def test_explain_message_at_most_ten_cards_and_names_those_left_out(ctx):
+    names = sorted(ctx.names.card_names.values())
+    many = " ".join(f"[[{name}]]" for name in names[:14])
     reply = await run_answer(ctx, "explain_message", text=many)
     assert len(reply.pages) == EXPLAIN_MAX
     assert_within_limits(payload(as_private(reply)))
+    assert names[10:14] == ["Auge des Sturms", "Auraumwobener Magier", "Ausgenutzte Zeit", "Azorius-Herold"]
+    line = ("_ℹ️ Höchstens 10 Karten je Antwort; nicht erklärt: „Auge des Sturms“, „Auraumwobener Magier“, "
+            "„Ausgenutzte Zeit“, „Azorius-Herold“. Frag sie mit `/karte` oder „Karten erklären“ auf einer Nachricht, "
+            "die nur sie nennt._\n")
+    assert reply.pages[0].body.startswith(line) and all(line not in p.body for p in reply.pages[1:])
+    # the buttons carry them: turning the page („Weiter“, „Zurück“) shows the same pages
+    options = explain_options(ctx, many)
+    assert carried(options) and await run_answer(ctx, "explain_cards", **options) == reply
+    # more than the buttons carry: the first named, the others counted; never more than the line's bound
+    flood = await run_answer(ctx, "explain_message", text=" ".join(f"[[{name}]]" for name in names[:30]))
+    assert "„Balduvianischer Zorn“ und 11 weitere. Frag sie" in flood.pages[0].body
+    for forged in ("abc", "99999999", "1" * 13, "+100", "1." * 30):
+        assert await run_answer(ctx, "explain_cards", ids="1", more=forged) == await run_answer(
+            ctx, "explain_cards", ids="1"), forged
 
 
 async def test_explain_message_without_cards_is_a_german_error(ctx):

@@ -105,7 +105,8 @@ async def test_the_message_command_says_of_a_name_what_karte_says(ctx, name):
     # beside a card: the page of names that fit no card says it, with the same buttons
     beside = await run_answer(ctx, "explain_message", text=f"[[{name}]] [[Boros-Rekrut]]")
     assert f"• {karte.pages[0].body}" in beside.pages[-1].body
-    assert {(a.action, a.arg) for a in karte.choices + karte.actions} <= {(a.action, a.arg) for a in beside.actions}
+    offered = {(a.action, a.arg) for a in beside.pages[-1].actions or []}  # that page's own buttons
+    assert {(a.action, a.arg) for a in karte.choices + karte.actions} <= offered
 
 
 async def test_the_message_command_offers_the_card_of_its_own_english_half_name(ctx):
@@ -133,9 +134,14 @@ async def test_each_card_page_of_the_message_command_names_its_documents_date(ct
 
 @pytest.mark.parametrize(("text", "plain"), [
     ("**{1}**", "{1}"), ("`{1}`", "{1}"), ("||{2}||", "{2}"), ("~~ {G} ~~", "{G}"), ("***_grün_***", "grün"),
-    ("G*", "G*"), ("{G*}", "{G*}"), ("*a*, *b*", "*a*, *b*"), ("**", "**"), ("", ""),
+    ("G*", "G*"), ("{G*}", "{G*}"), ("**", "**"), ("", ""),
+    ("*a*, *b*", "a, b"), ("**0:17**, **2:3**", "0:17, 2:3"),
+    ("**10x Wald**, 3x **Boros-Rekrut**", "10x Wald, 3x Boros-Rekrut"), ("**{R}** oder **{G}**", "{R} oder {G}"),
+    ("grün, __weiß__", "grün, weiß"), ("||{W}|| oder ||{U}||", "{W} oder {U}"), ("{G*}{G*}", "{G*}{G*}"),
+    ("G* und G*", "G* und G*"), ("2 grün*, 1 rot*", "2 grün*, 1 rot*"), ("a**b**c", "a**b**c"),
+    ("{W} || {U} || {B}", "{W} || {U} || {B}"),
 ])
-def test_unwrapped_takes_off_pairs_around_the_whole_only(text, plain):
+def test_unwrapped_takes_off_pairs_around_the_whole_and_each_entry(text, plain):
     assert unwrapped(text) == plain
 
 
@@ -199,3 +205,20 @@ def test_a_new_process_sends_each_custom_id_once(built_db):
     assert_unique(message)
     assert ids_of(message) == ["rb:card:1", "rb:card:57", "rb:card:97"]
     assert message["embeds"][0]["title"] == "Keine Karten in dieser Nachricht gefunden"
+
+
+async def test_each_entry_and_alternative_of_a_calculator_reads_as_typed_plainly(ctx):
+    odds = await run_answer(ctx, "clash_odds", library1="**0:17**, **2:3**", library2="2:8", seed=1)
+    assert not odds.error and "Bibliothek 1: 20 Karten (0:17 2:3)." in str(odds.pages[0].fields)
+    named = await run_answer(ctx, "clash_odds", library1="**10x Wald**, 3x **Boros-Rekrut**", library2="2:8", seed=1)
+    assert "Bibliothek 1 gelesen: 10× Wald (0), 3× Boros-Rekrut (1)." in str(named.pages[0].fields)
+    upkeep = await run_answer(ctx, "mana_upkeep", cost="**{R}** oder **{G}**", counters=3)
+    assert upkeep.pages[0].title == "Kumulative Versorgung {R} oder {G}"
+    convoke = await run_answer(ctx, "mana_convoke", cost="{2}{G}", creatures="grün, __weiß__")
+    assert "So: grün → {G} · weiß → {1}" in convoke.pages[0].body
+
+
+def test_unwrapping_a_long_list_keeps_every_entry():
+    entries = ", ".join(["**2:3**"] * 700)  # 6 299 characters, more than an option of Discord holds
+    assert unwrapped(entries) == ", ".join(["2:3"] * 700)
+    assert unwrapped("*a " * 2000) == ("*a " * 2000).strip()  # openers without a closer stay

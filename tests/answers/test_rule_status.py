@@ -23,6 +23,16 @@ async def test_the_term_page_of_fehde_marks_its_sections_and_rules_today(ctx):
     assert "\nEin Spieler gewinnt eine **Fehde**, wenn der Spieler eine Karte mit höheren Manakosten aufdeckt" in rules
 
 
+async def test_the_shared_statement_of_fehde_stands_under_the_sections_it_belongs_to(ctx):
+    # one register row (data/changes.toml) for the sections „Fehde“ and „Clash“ of 000: its statement is their
+    # footnote, under them (and the rulings listed with them), as a note several rulings share stands under them
+    lines = (await run_answer(ctx, "rule", search="Fehde")).pages[0].body.split("\n")
+    tied = [i for i, ln in enumerate(lines) if ln.startswith("• Abschnitt") and ln.endswith("⚠️¹")]
+    shared = next(i for i, ln in enumerate(lines) if ln.startswith("⚠️¹ **Heute:** Fehde ist heute Regel 701.30."))
+    entries = [i for i, ln in enumerate(lines) if ln.startswith("• ")]
+    assert len(tied) == 2 and shared == max(entries) + 1
+
+
 async def test_frage_and_the_rule_list_name_701_19c_s_status_alike(ctx):
     frage = await run_answer(ctx, "question", question="wer gewinnt eine fehde")
     owner = next(line for line in frage.pages[0].body.split("\n") if line.startswith("**Regel 701.19c**"))

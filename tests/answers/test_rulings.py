@@ -14,7 +14,7 @@ from bot.answers import AnswerContext, run_action, run_answer
 from bot.answers.today import terms_listing
 from bot.answers.today_index import today_index
 from bot.ranking import ranker
-from bot.render import fit_pages, payload
+from bot.render import fit_pages, message_payload, payload
 from bot.search import NameIndex
 from bot.store import Store, StoreError
 from tests.conftest import on_fuzz_setting
@@ -441,3 +441,15 @@ async def test_a_search_page_states_its_numbered_notes_in_one_place(ctx):
     terms = body.index("ℹ️ **Heute andere Begriffe:** ² „wirken“ statt „spielen“")
     first = body.index("**Abschnitt „Einberufen“**")
     assert first < shared < terms  # the notes in one place, under the rulings that carry their ties (ℹ️¹, ℹ️²)
+
+
+async def test_each_page_of_a_ruling_search_names_its_own_sources(ctx):
+    reply = await run_answer(ctx, "ruling", search="fehde")
+    footers = [message_payload(reply, n)["embeds"][0]["footer"]["text"] for n in range(len(reply.pages))]
+    # page 1: rulings of the clash article (000, 2007) only; page 2 also quotes 002's later ruling on split cards
+    assert footers == ["Quelle: Fehde (Clash) – Artikel zur Schlüsselwort-Aktion · Stand 2007 · Seite 1/2",
+                       "Quelle: Fehde (Clash) – Artikel zur Schlüsselwort-Aktion · Rulings zu Getrieben // "
+                       "Verzweiflung und geteilten Karten · Seite 2/2"]
+    spuk = await run_answer(ctx, "ruling", search="Spuk Kreatur stirbt")
+    first = message_payload(spuk)["embeds"][0]["footer"]["text"]
+    assert first == "Quelle: Gildenbund – Häufig gestellte Fragen · Stand 22.12.2005 · Seite 1/3"
