@@ -107,3 +107,13 @@ async def test_frage_shows_the_explanation_first_and_the_outdated_ruling_with_it
     notice = second.value[: second.value.index("**Früher**")]
     assert notice.startswith("⚠️ **Heute:** Manabrand gibt es nicht mehr")
     assert "; Dokument 003 (Magic-Regelwerk auf Deutsch" in notice  # the Beleg names the passage shown above
+
+
+async def test_ruling_search_quotes_003s_explanation_once_under_the_outdated_mana_burn_rulings(ctx: AnswerContext):
+    reply = await run_answer(ctx, "ruling", search="Manabrand Phase")
+    body = "\n".join(p.body for p in reply.pages)
+    today = "**Heute gültige Fassung** (Regel"  # „Regelerklärung“, or „Regel 106.4“ after build --cr
+    assert body.count(today) == 1  # 001:879 and 001:2277 cite it both: quoted once a page
+    quoted = body[body.index(today):]
+    assert "Der Manavorrat jedes Spielers leert sich am Ende jedes Segments und jeder Phase" in quoted
+    assert "\n_Magic-Regelwerk auf Deutsch (CardX Academy" in quoted
