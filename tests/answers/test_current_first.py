@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.answers import AnswerContext, run_answer
-from bot.current_first import current_order
+from bot.current_first import current_order, outdated_links
 from bot.ranking import ranker
 from bot.store import PassageRecord
 
@@ -36,26 +36,31 @@ async def test_the_register_links_an_outdated_ruling_to_the_newer_one_it_cites(c
 
 async def test_the_register_links_older_rulings_to_003s_explanations_and_to_confirmations(ctx: AnswerContext):
     r = await ranker(ctx.store)
+    wide = await outdated_links(ctx.store, wide=True)
     burn, snow, leyline = [await _passage(ctx, k) for k in ("001:879", "001:2805", "001:1181")]
     assert burn.text == "Kann der Spieler das Mana nicht verwenden, erleidet er am Ende der Phase Manabrand."
-    assert r.outdated[burn.ref_id] == {"003:202"}  # mana_burn: CR 106.4 and 003's explanation of it
+    assert wide[burn.ref_id] == {"003:202"}  # mana_burn: CR 106.4 and 003's explanation of it
     pool = await _passage(ctx, "003:202")
     assert "Der Manavorrat jedes Spielers leert sich am Ende jedes Segments und jeder Phase" in pool.text
-    assert r.outdated[snow.ref_id] == {"003:288"}  # snow_mana: 107.4h
-    assert r.outdated[leyline.ref_id] == {"003:98", "003:100"}  # leyline_start: 103.6, 103.6a
+    assert wide[snow.ref_id] == {"003:288"}  # snow_mana: 107.4h
+    assert wide[leyline.ref_id] == {"003:98", "003:100"}  # leyline_start: 103.6, 103.6a
     # split_discard (unchanged): 001:2061 still holds; 002:33 and 002:53 say it with today's rules
     discard = await _passage(ctx, "001:2061")
     assert discard.status == "unchanged"
-    assert r.outdated[discard.ref_id] == {"002:33", "002:53"}
+    assert wide[discard.ref_id] == {"002:33", "002:53"}
     one = await _passage(ctx, "002:33")
     assert "Falls du zum Beispiel eine abwirfst, hast du eine Karte abgeworfen, nicht zwei." in one.text
     # a row citing only official rules links nothing: the legend rule (704.5j)
-    assert (await _passage(ctx, "001:1522")).ref_id not in r.outdated
+    assert (await _passage(ctx, "001:1522")).ref_id not in wide
+    # the ranker reads the narrow links (changed rows' newer rulings): the wide ones are left off (¹⁰⁹)
+    assert burn.ref_id not in r.outdated and discard.ref_id not in r.outdated
 
 
 async def _leads(ctx: AnswerContext, question: str, now: str, old: str) -> None:
-    """``now`` leads ``old`` on ``question`` with the stage; without it, ``old`` led by less than the margin."""
-    r = await ranker(ctx.store)
+    """``now`` leads ``old`` on ``question`` with the stage on the wide links; without it, ``old`` led by less than
+    the margin."""
+    r = (await ranker(ctx.store)).variant()
+    r.outdated = await outdated_links(ctx.store, wide=True)
     found = await r.search(ctx.store, question, ctx.names, limit=3)
     assert [h.passage.key for h in found.hits[:2]] == [now, old]
     assert 0 < found.hits[1].score - found.hits[0].score <= r.weights.current
@@ -97,16 +102,18 @@ async def test_an_outdated_ruling_far_ahead_keeps_its_place(ctx: AnswerContext):
     assert current_order(passages, [20.0, 19.0, 20.0], r.outdated, 0.0) == [2, 0, 1]  # the store's link, a tie
 
 
-async def test_frage_shows_the_explanation_first_and_the_outdated_ruling_with_its_notice_naming_it(ctx: AnswerContext):
+async def test_frage_shows_the_outdated_ruling_with_its_notice_naming_003_and_003_second(ctx: AnswerContext):
+    """The shipped ranker reads the narrow links (the wide ones left off, ¹⁰⁹): 001:879 leads, 003:202 second; the
+    notice's Beleg names document 003, whose explanation of 106.4 stands right under it."""
     reply = await run_answer(ctx, "question", question="kann ich mana von einer phase in die nächste mitnehmen")
     page = reply.pages[0]
-    assert "_Schlüssel: 003:202_" in page.body
-    assert "Der Manavorrat jedes Spielers leert sich am Ende jedes Segments und jeder Phase" in page.body
-    second = next(f for f in page.fields if f.name.startswith("2. "))
-    assert "Spektraler Scheinwerfer" in second.name and "heute überholt" in second.name
-    notice = second.value[: second.value.index("**Früher**")]
+    assert "_Schlüssel: 001:879_" in page.body
+    notice = page.body[page.body.index("⚠️ **Heute:**"): page.body.index("**Früher**")]
     assert notice.startswith("⚠️ **Heute:** Manabrand gibt es nicht mehr")
-    assert "; Dokument 003 (Magic-Regelwerk auf Deutsch" in notice  # the Beleg names the passage shown above
+    assert "; Dokument 003 (Magic-Regelwerk auf Deutsch" in notice
+    second = next(f for f in page.fields if f.name.startswith("2. "))
+    assert "Magic-Regelwerk auf Deutsch" in second.name
+    assert "Der Manavorrat jedes Spielers leert sich am Ende jedes Segments und jeder Phase" in second.value
 
 
 async def test_ruling_search_quotes_003s_explanation_once_under_the_outdated_mana_burn_rulings(ctx: AnswerContext):
