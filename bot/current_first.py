@@ -1,25 +1,34 @@
-"""Today's passage before its outdated older one: the ranking's ``current`` stage (:mod:`bot.ranking`).
+"""Today's passage before its older one: the ranking's ``current`` stage (:mod:`bot.ranking`).
 
-The change register (``data/changes.toml``, stored by ``python -m bot build``) marks a document's ruling ``changed``
-when its statement is wrong today and cites as evidence the passage of a newer document that states today's rule:
-001:2063 (2006, „… muss er beide Hälften der geteilten Karte nennen“) is outdated, its row ``split_naming`` cites
-002:29 (2017, „Falls ein Effekt dich anweist, einen Kartennamen zu bestimmen, kannst du einen wählen, aber nicht
-beide.“). Both answer the same question in nearly the same words, so bm25 and the features score them nearly alike;
-the player asks today's rule. The status and the link are read where the answers read them
-(:func:`bot.answers.today.entry_status`: its ``outdated`` and ``newer``), no second source.
+The change register (``data/changes.toml``, stored by ``python -m bot build``) cites as evidence the passage of a
+newer document that states the point today, in two kinds of rows:
 
-The stage moves such a newer passage (among the first :data:`REACH` hits) right before its outdated ruling when the
-outdated one, among the first :data:`DEPTH` hits, leads it by at most the stage's weight
+* ``changed`` — the older ruling is wrong today: 001:2063 (2006, „… muss er beide Hälften der geteilten Karte
+  nennen“), row ``split_naming``, cites 002:29 (2017, „Falls ein Effekt dich anweist, einen Kartennamen zu bestimmen,
+  kannst du einen wählen, aber nicht beide.“); where no newer ruling states it, document 003's explanation of today's
+  rule (001:879's mana burn → 003:202, „Der Manavorrat jedes Spielers leert sich am Ende jedes Segments und jeder
+  Phase“);
+* ``unchanged`` — the older ruling still holds and the newer passage says it with today's rules and words: 001:2061
+  (2006, „Alles, was eine Hälfte einer geteilten Karte betrifft, betrifft die ganze Karte“), row ``split_discard``,
+  cites 002:33 (2017, „Falls du zum Beispiel eine abwirfst, hast du eine Karte abgeworfen, nicht zwei.“).
+
+Both passages answer the same question in nearly the same words, so bm25 and the features score them nearly alike;
+the player asks today's rule. The links are the register's own document evidence (:attr:`bot.answers.today_index.
+TodayIndex.docs`), read where the answers read them, no second source.
+
+The ranker reads the ``changed`` rows' newer rulings only (:func:`outdated_links`); the other links (003's
+explanations, the ``unchanged`` rows) lost one first hit by 5-fold CV and are left off (docs/ranking.md ¹⁰⁹).
+The stage moves such a newer passage (among the first :data:`REACH` hits) right before its older ruling when the
+older one, among the first :data:`DEPTH` hits, leads it by at most the stage's weight
 (:attr:`bot.weights.Weights.current`, a margin in score points); the scores stay as they were. A register row citing
-only official rules (CR …) links no passage: its outdated ruling keeps its place (its answer shows the ⚠️ notice with
-today's text).
+only official rules (CR …) links no passage: its ruling keeps its place (an outdated one's answer shows the ⚠️
+notice with today's text).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from bot.answers.today import entry_status
 from bot.answers.today_index import today_index
 from bot.candidates import Hit
 from bot.store import PassageRecord, Store
@@ -29,30 +38,34 @@ DEPTH = 3
 #: Hits among which its newer ruling is looked for (the ranks the benchmarks read, ``bench/question_ascent.py``).
 REACH = 10
 
-#: A ruling's store id (:attr:`bot.store.PassageRecord.ref_id`) the register marks outdated → the store ids of the
-#: newer documents' rulings its ``changed`` rows cite.
-Links = Mapping[int, frozenset[int]]
+#: A ruling's store id (:attr:`bot.store.PassageRecord.ref_id`) → the passage keys (:attr:`bot.store.PassageRecord.key`,
+#: ``"002:29"``, ``"003:202"``) of the newer documents' rulings or explanations its register rows cite.
+Links = Mapping[int, frozenset[str]]
 
 
-async def outdated_links(store: Store) -> dict[int, frozenset[int]]:
-    """Every ruling of ``store`` the register marks outdated (:attr:`bot.answers.today.EntryStatus.outdated`) with
-    the rulings of newer documents its ``changed`` rows cite (:attr:`bot.answers.today.EntryStatus.newer`); a ruling
-    whose rows cite none is left out. Empty for a store without the register. Read once per ranker (≈ 40 register
-    rows); raises what the store's reads raise (:class:`bot.store.StoreClosed`)."""
+async def outdated_links(store: Store, wide: bool = False) -> dict[int, frozenset[str]]:
+    """Every ruling of ``store`` whose ``changed`` register rows cite a newer document's ruling, with the keys of
+    those rulings (:attr:`bot.answers.today_index.TodayIndex.docs`); with ``wide`` also the ``unchanged`` rows'
+    and 003's explanations (see the module doc). The ranker reads the narrow links: the wide ones lost one first hit
+    by 5-fold CV (docs/ranking.md ¹⁰⁹) and are left for a later measurement. A ruling whose rows cite only official
+    rules is left out. Empty for a store without the register. Read once per ranker (≈ 45 register rows); raises
+    what the store's reads raise (:class:`bot.store.StoreClosed`)."""
     index = await today_index(store)
-    out: dict[int, frozenset[int]] = {}
+    out: dict[int, frozenset[str]] = {}
     for kind, entry_id in list(index.by_entry):
-        status = entry_status(index, kind, entry_id)
-        newer = frozenset(d.ruling_id for d in status.newer if d.ruling_id)
-        if kind == "ruling" and status.outdated and newer:
+        cited = (index.docs.get(ev.split(" ", 1)[0]) for row in index.rows(kind, entry_id)
+                 if wide or row.kind == "changed" for ev in row.evidence)
+        newer = frozenset(doc.key for doc in cited if doc is not None and doc.key and (wide or doc.kind == "ruling"))
+        if kind == "ruling" and newer:
             out[entry_id] = newer
     return out
 
 
 def current_order(passages: Sequence[PassageRecord], scores: Sequence[float], links: Links, margin: float) -> list[int]:
     """The order (indices into ``passages``, ranked best first with ``scores``) after the stage: a newer document's
-    ruling among the first :data:`REACH` moved right before an outdated ruling among the first :data:`DEPTH` that the
-    register links it to (``links``: :func:`outdated_links`) when the outdated one's score exceeds it by at most
+    ruling or explanation among the first :data:`REACH` moved right before an older ruling among the first
+    :data:`DEPTH` that the register links it to (``links``: :func:`outdated_links`) when the older one's score
+    exceeds it by at most
     ``margin`` (≥ 0; 0 moves only equal scores); every other passage keeps its order. At most ``DEPTH × REACH``
     comparisons; pure; no errors."""
     order = list(range(len(passages)))
@@ -61,8 +74,8 @@ def current_order(passages: Sequence[PassageRecord], scores: Sequence[float], li
         newer = links.get(old.ref_id or 0) if old.kind == "ruling" else None
         if not newer:
             continue
-        j = next((j for j in range(i + 1, min(REACH, len(order))) if passages[order[j]].kind == "ruling"
-                  and passages[order[j]].ref_id in newer and scores[order[i]] - scores[order[j]] <= margin), None)
+        j = next((j for j in range(i + 1, min(REACH, len(order))) if passages[order[j]].key in newer
+                  and scores[order[i]] - scores[order[j]] <= margin), None)
         if j is not None:
             order.insert(i, order.pop(j))
     return order

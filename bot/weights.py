@@ -155,12 +155,14 @@ class Weights:
     #: Chosen alone after the others (``bench/refit.py``: 2, then 4 with the order and regardless classes); by 5-fold
     #: CV it gains first hits with hit@3 unchanged (docs/ranking.md ⁷⁷, ⁹⁴).
     logic: float = 4.0
-    #: Stage before the rule_text one (:mod:`bot.current_first`, ``/frage`` only): a ruling the change register marks
-    #: outdated, among the first three hits, yields its place to the newer document's ruling the register cites for
-    #: it when it leads that one by at most this many score points (0: off). Set by hand, outside the refit: the
-    #: tuning parts hardly hold the case (the 5-fold CV row of ``only:current`` is the shipped method's); 0.5, 1 and 2
-    #: change no gold passage's rank on the five tuning parts, 3.5 puts 002:53 before t2-279's gold 001:2065
-    #: (docs/ranking.md ¹⁰³). ``bench/refit.py`` prints it as set by hand, with that reason (its ``HAND_SET``).
+    #: Stage before the rule_text one (:mod:`bot.current_first`, ``/frage`` only): a ruling the change register links
+    #: to a newer document's passage (a ruling, or 003's explanation of today's rule), among the first three hits,
+    #: yields its place to that passage when it leads it by at most this many score points (0: off). Set by hand,
+    #: outside the refit: the tuning parts hardly hold the case. With the wide links of 2026-12-07 (003's
+    #: explanations, the confirmation 001:2061 → 002:33; left off), in sample on the five tuning parts 0.5 and 1
+    #: change no gold passage's rank, 2 puts 002:33 / 002:25 first on q425 / t3-021 but 003:288 before t5-025's gold
+    #: 001:2805, 3.5 also before t2-313's and 002:53 before t2-279's gold 001:2065 (docs/ranking.md ¹⁰³, ¹⁰⁹).
+    #: ``bench/refit.py`` prints it as set by hand, with that reason (its ``HAND_SET``).
     current: float = 1.0
 
 

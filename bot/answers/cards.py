@@ -206,9 +206,10 @@ def today_fields(index: TodayIndex, card: CardRecord, rulings: list[RulingRecord
 
 
 #: Characters of a section's changed statements shown whole on a card's page; longer ones (the three of „Geteilte
-#: Karten“ on every split card) are counted in one line pointing to the section, so the page stays short; so are
-#: those of a section whose keyword field already says today's rule.
-GROUP_WHOLE = 500
+#: Karten“ on every split card, 1 230) are counted in one line pointing to the section, so the page stays short; so
+#: are those of a section whose keyword field already says today's rule. One statement with a Beleg of two sources
+#: (Ley-Linien: 103.6 … and document 003's explanation, 575) is still shown whole.
+GROUP_WHOLE = 600
 
 
 def changed_field(index: TodayIndex, rulings: list[RulingRecord], owner: str, whole: int | None = None

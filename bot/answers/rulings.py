@@ -138,24 +138,24 @@ async def search_rulings(store: Store, text: str, card_id: int | None = None, li
     return SearchResult(hits, len(hits), "ranked", found.analysis, found.mention, better)
 
 
-def hit_block(hit: RulingHit, index: TodayIndex, shown: set[int] | None = None, notes: PageNotes | None = None) -> str:
+def hit_block(hit: RulingHit, index: TodayIndex, shown: set[str] | None = None, notes: PageNotes | None = None) -> str:
     """One hit: owner in bold, the sentence that matched as shown today (:func:`bot.answers.today.status_text`;
     old terms tied to the page's ``notes``), then ``_Dokument, Datum_``.
 
     A hit the register marks as changed starts with today's statement and evidence; the sentence follows
-    as "Früher", and the later ruling that says today's rule (e.g. 002, 2017) is quoted after it unless
-    it is a hit of its own or quoted above on the page (``shown``: ruling ids of the search and of the later rulings
-    the page quoted so far; each one quoted here is added to it).
+    as "Früher", and the later ruling that says today's rule (e.g. 002, 2017; or 003's explanation of today's rule)
+    is quoted after it unless it is a hit of its own or quoted above on the page (``shown``: passage keys of the
+    search's hits and of the later passages the page quoted so far, ``"002:29"``; each one quoted here is added).
     """
     source = passage_source(hit.passage)
     parts = [f"**{hit.owner}**", status_text(index, "ruling", hit.ruling_id, hit.snippet, notes=notes), f"_{source}_"]
     for newer in newer_rulings(index, "ruling", hit.ruling_id):
-        if shown is None or newer.ruling_id not in shown:
+        if shown is None or newer.key not in shown:
             when = format_date(newer.date)
             parts.append(f"**Heute gültige Fassung** ({newer.owner}): {newer.text}\n_{newer.title}"
                          + (f", {when}_" if when else "_"))
             if shown is not None:  # two outdated hits with one later ruling: quoted once per page
-                shown.add(newer.ruling_id)
+                shown.add(newer.key)
     return "\n".join(parts)
 
 
@@ -373,7 +373,7 @@ def _no_such_card(unknown: list[str]) -> str:
             "übrigen Wörtern.")
 
 
-def _page_body(index: TodayIndex, quoted: set[int], chunk: list[RulingHit], intro: str) -> str:
+def _page_body(index: TodayIndex, quoted: set[str], chunk: list[RulingHit], intro: str) -> str:
     """One page of search hits: ``intro`` (the first page's), each hit (:func:`hit_block`; a later
     ruling quoted unless in ``quoted``, the hits' ids and the later rulings quoted before, which it extends), the
     page's numbered notes in one place (:meth:`bot.answers.today.PageNotes.placed`: the shared register notices,
@@ -390,7 +390,7 @@ async def _hits_reply(ctx: AnswerContext, title: str, intro: str, result: Search
     most :data:`HITS_PER_PAGE` hits and no more than fit one embed's description (:data:`PAGE_CHARS`), so the
     page's legend of old terms (``¹ „wirken“ statt „spielen“``) is never split off from the hits it explains."""
     index = await today_index(ctx.store)
-    ids = {h.ruling_id for h in result.hits}
+    ids = {h.passage.key for h in result.hits}
     before = set(ids)  # the hits, and the later rulings the finished pages quote: each one quoted once
     chunks: list[list[RulingHit]] = []
     for hit in result.hits:

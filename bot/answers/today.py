@@ -130,12 +130,12 @@ def _entry_status(index: TodayIndex, kind: str, entry_id: int) -> EntryStatus:
     rows = [r for r in index.rows(kind, entry_id) if r.kind in STYLES]
     notices = tuple(sorted((_notice(index, r) for r in rows), key=lambda n: _ORDER[n.status]))
     terms = tuple(index.terms[k] for k in index.terms_by_entry.get((kind, entry_id), []) if k in index.terms)
-    newer: dict[int, DocEvidence] = {}
+    newer: dict[str, DocEvidence] = {}
     for r in (r for r in rows if r.kind == "changed"):
         for m in (_REF.match(ev) for ev in r.evidence):
             doc = index.docs.get(m.group(0)) if m else None
             if doc is not None:
-                newer.setdefault(doc.ruling_id, doc)
+                newer.setdefault(doc.key, doc)
     return EntryStatus(notices, terms, tuple(newer.values()))
 
 

@@ -32,7 +32,10 @@ TEXTS_KEPT = 1024
 
 @dataclass(frozen=True)
 class DocEvidence:
-    """A document ruling cited as evidence: file prefix, its document's title, date, id, text and card."""
+    """A document ruling cited as evidence: file prefix, its document's title, date, id, text and card; or an
+    explanation of today's rules (003: ``kind`` ``explanation``, ``ruling_id`` its id, ``owner`` ``Regel 106.4`` or
+    ``Regelerklärung``).
+    ``key`` is the passage key of either (``"002:29"``, ``"003:202"``)."""
 
     prefix: str
     title: str
@@ -40,6 +43,8 @@ class DocEvidence:
     ruling_id: int = 0
     text: str = ""
     owner: str = ""
+    kind: str = "ruling"
+    key: str = ""
 
 
 @dataclass
@@ -114,7 +119,8 @@ async def _load(store: Store) -> TodayIndex:
         prefix, line = ref.split(":")
         found = await store.evidence_ruling(prefix, int(line))
         if found is not None:
-            index.docs[ref] = DocEvidence(prefix, found.title, found.date, found.ruling_id, found.text, found.owner)
+            index.docs[ref] = DocEvidence(prefix, found.title, found.date, found.ruling_id, found.text, found.owner,
+                                          found.kind, ref)
     cited = await store.cited_numbers()
     if cited is not None:
         index.cited = cited[0]
@@ -229,7 +235,8 @@ def evidence_text(index: TodayIndex, evidence: tuple[str, ...]) -> str:
             parts.append(f"Dokument {m.group(1)}")
             continue
         date = format_date(doc.date)
-        parts.append(f"Dokument {doc.prefix} ({doc.title}" + (f", Ruling vom {date})" if date else ")"))
+        what = f", Erklärung zu {doc.owner}" if doc.kind == "explanation" and doc.owner.startswith("Regel ") else ""
+        parts.append(f"Dokument {doc.prefix} ({doc.title}{what}" + (f", Ruling vom {date})" if date else ")"))
     return "; ".join(dict.fromkeys(parts))
 
 

@@ -101,7 +101,7 @@ _fold = fold  # quotes and stored texts are compared the same way as the review 
 
 @dataclass
 class _Entry:
-    kind: str  # ruling | mechanic | card
+    kind: str  # ruling | mechanic | card | explanation (evidence only)
     id: int
     document_id: int
     text: str
@@ -151,6 +151,13 @@ class _Resolver:
         self.found, self.files = _entries(conn)
         self.cards = _card_entries(conn)
         self.known = {f[:3] for f in self.files.values()}
+        # 003's explanations of today's rules: evidence only (a row never names one as its entry)
+        self.explained = {
+            f"{file[:3]}:{line}": _Entry("explanation", eid, doc_id, text, "de")
+            for eid, doc_id, file, line, text in conn.execute(
+                "SELECT e.id, e.document_id, d.file, e.line, e.text FROM rule_explanations e"
+                " JOIN documents d ON d.id = e.document_id")
+        }
 
     def __call__(self, ref: EntryRef, where: str) -> _Entry | None:
         """The entry ``ref`` names; None when its document is not part of this build.
@@ -164,16 +171,36 @@ class _Resolver:
         if entry is None:
             raise RegisterError("changes.toml", 1, f"{where}: {ref.label} ist kein Ruling und kein Abschnitt "
                                 f"in {self.files[ref.prefix]}")
-        if ref.quote and not _fold(entry.text).startswith(_fold(ref.quote)):
-            raise RegisterError("changes.toml", 1, f"{where}: {ref.label} beginnt nicht mit „{ref.quote}“ "
-                                f"(sondern „{' '.join(entry.text.split()[:6])}“)")
-        return entry
+        return _quoted(entry, ref, where)
 
     def evidence(self, evidence: tuple[str, ...], where: str) -> None:
-        """Check every entry reference among ``evidence`` (``CR …`` quotes are checked by the review)."""
+        """Check every entry reference among ``evidence`` (``CR …`` quotes are checked by the review): a ruling or
+        section, or an explanation of today's rules (003, ``"003:202 Weist ein Effekt einen Spieler an"``).
+
+        Raises:
+            RegisterError: the entry is missing or does not start with the quote.
+        """
         for ev in evidence:
-            if not ev.startswith("CR "):
-                self(parse_ref(ev, where), where)
+            if ev.startswith("CR "):
+                continue
+            ref = parse_ref(ev, where)
+            explained = self.explained.get(ref.label)
+            if explained is None:
+                self(ref, where)
+            else:
+                _quoted(explained, ref, where)
+
+
+def _quoted(entry: _Entry, ref: EntryRef, where: str) -> _Entry:
+    """``entry`` when its text starts with ``ref``'s quote (or ``ref`` quotes nothing).
+
+    Raises:
+        RegisterError: the text starts otherwise (the line moved, or the quote is wrong).
+    """
+    if ref.quote and not _fold(entry.text).startswith(_fold(ref.quote)):
+        raise RegisterError("changes.toml", 1, f"{where}: {ref.label} beginnt nicht mit „{ref.quote}“ "
+                            f"(sondern „{' '.join(entry.text.split()[:6])}“)")
+    return entry
 
 
 def _write_terms(conn: sqlite3.Connection, register: Register, resolve: _Resolver) -> None:

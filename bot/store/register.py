@@ -71,6 +71,7 @@ class EvidenceRuling:
     ruling_id: int
     text: str
     owner: str
+    kind: str = "ruling"  #: ``ruling``, or ``explanation`` (003's explanation of a rule; ``ruling_id`` its id)
 
 
 @dataclass(frozen=True)
@@ -142,14 +143,22 @@ class RegisterQueries(StoreBase):
         return [TodayRule(*r) for r in await self.fetchall("SELECT number, text, effective FROM today_cr")]
 
     async def evidence_ruling(self, prefix: str, line: int) -> EvidenceRuling | None:
-        """The ruling at ``line`` of the source file starting with ``prefix`` (``"002"``), or None."""
+        """The ruling at ``line`` of the source file starting with ``prefix`` (``"002"``), else the explanation of
+        today's rules there (``"003"``, kind ``explanation``, its owner ``Regel 106.4`` when aligned, else
+        ``Regelerklärung``), or None."""
         row = await self.fetchone(
             "SELECT d.title, coalesce(r.date, d.date), r.id, r.text, coalesce(c.name, m.title, '')"
             " FROM rulings r JOIN documents d ON d.id = r.document_id LEFT JOIN cards c ON c.id = r.card_id"
             " LEFT JOIN mechanics m ON m.id = r.mechanic_id WHERE substr(d.file, 1, 3) = ? AND r.line = ? LIMIT 1",
             (prefix, line),
         )
-        return EvidenceRuling(row[0], row[1], int(row[2]), row[3], row[4]) if row is not None else None
+        if row is not None:
+            return EvidenceRuling(row[0], row[1], int(row[2]), row[3], row[4])
+        row = await self.fetchone(  # the passage's number: aligned by the build (bot/importer/official.py)
+            "SELECT source, date, ref_id, text, coalesce('Regel ' || number, 'Regelerklärung') FROM passages"
+            " WHERE kind = 'explanation' AND key = ?", (f"{prefix}:{line}",),
+        )
+        return EvidenceRuling(row[0], row[1], int(row[2]), row[3], row[4], "explanation") if row else None
 
     async def cited_numbers(self) -> tuple[list[CitedNumber], list[TodayRule]] | None:
         """Every rule number a document cites with today's rule for it (by document prefix, then number),

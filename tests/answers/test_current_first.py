@@ -1,15 +1,16 @@
-"""The ``current`` stage of ``/frage``'s ranking (bot/current_first.py): a ruling the change register marks outdated
-yields its place among the first hits to the newer document's ruling the register cites for it, when it leads that
-one by at most the stage's margin. Values read from the register (data/changes.toml, row ``split_naming``) and the
-documents: 001's 2006 ruling on naming a split card (001:2063) and 002's 2017 ruling that states today's rule
-(002:29)."""
+"""The ``current`` stage of ``/frage``'s ranking (bot/current_first.py): a ruling the change register links to a newer
+document's passage (its row's evidence) yields its place among the first hits to that passage, when it leads that one
+by at most the stage's margin. Values read from the register (data/changes.toml) and the documents: 001's 2006 ruling
+on naming a split card (001:2063, row ``split_naming``, changed) and 002's 2017 ruling that states today's rule
+(002:29); 001:879's mana burn (``mana_burn``, changed) and 003's explanation of rule 106.4 (003:202); 001:2061 on
+discarding a split card (``split_discard``, unchanged) and 002:33, which says it with today's rules."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.answers import AnswerContext
-from bot.current_first import current_order
+from bot.answers import AnswerContext, run_answer
+from bot.current_first import current_order, outdated_links
 from bot.ranking import ranker
 from bot.store import PassageRecord
 
@@ -30,9 +31,49 @@ async def test_the_register_links_an_outdated_ruling_to_the_newer_one_it_cites(c
     old, now = await _passage(ctx, "001:2063"), await _passage(ctx, "002:29")
     assert old.text.startswith(OLD) and old.status == "changed"
     assert now.text.startswith(NOW) and now.status == "unchanged"
-    assert r.outdated[old.ref_id] == {now.ref_id}
-    # 001:2061 (discarding a split card) is no register row's outdated entry (only an old term's): no link
-    assert (await _passage(ctx, "001:2061")).ref_id not in r.outdated
+    assert r.outdated[old.ref_id] == {"002:29"}
+
+
+async def test_the_register_links_older_rulings_to_003s_explanations_and_to_confirmations(ctx: AnswerContext):
+    r = await ranker(ctx.store)
+    wide = await outdated_links(ctx.store, wide=True)
+    burn, snow, leyline = [await _passage(ctx, k) for k in ("001:879", "001:2805", "001:1181")]
+    assert burn.text == "Kann der Spieler das Mana nicht verwenden, erleidet er am Ende der Phase Manabrand."
+    assert wide[burn.ref_id] == {"003:202"}  # mana_burn: CR 106.4 and 003's explanation of it
+    pool = await _passage(ctx, "003:202")
+    assert "Der Manavorrat jedes Spielers leert sich am Ende jedes Segments und jeder Phase" in pool.text
+    assert wide[snow.ref_id] == {"003:288"}  # snow_mana: 107.4h
+    assert wide[leyline.ref_id] == {"003:98", "003:100"}  # leyline_start: 103.6, 103.6a
+    # split_discard (unchanged): 001:2061 still holds; 002:33 and 002:53 say it with today's rules
+    discard = await _passage(ctx, "001:2061")
+    assert discard.status == "unchanged"
+    assert wide[discard.ref_id] == {"002:33", "002:53"}
+    one = await _passage(ctx, "002:33")
+    assert "Falls du zum Beispiel eine abwirfst, hast du eine Karte abgeworfen, nicht zwei." in one.text
+    # a row citing only official rules links nothing: the legend rule (704.5j)
+    assert (await _passage(ctx, "001:1522")).ref_id not in wide
+    # the ranker reads the narrow links (changed rows' newer rulings): the wide ones are left off (¹⁰⁹)
+    assert burn.ref_id not in r.outdated and discard.ref_id not in r.outdated
+
+
+async def _leads(ctx: AnswerContext, question: str, now: str, old: str) -> None:
+    """``now`` leads ``old`` on ``question`` with the stage on the wide links; without it, ``old`` led by less than
+    the margin."""
+    r = (await ranker(ctx.store)).variant()
+    r.outdated = await outdated_links(ctx.store, wide=True)
+    found = await r.search(ctx.store, question, ctx.names, limit=3)
+    assert [h.passage.key for h in found.hits[:2]] == [now, old]
+    assert 0 < found.hits[1].score - found.hits[0].score <= r.weights.current
+    off = r.variant(weights=replace(r.weights, current=0.0))
+    assert [h.passage.key for h in (await off.search(ctx.store, question, ctx.names, limit=3)).hits[:2]] == [old, now]
+
+
+async def test_003s_explanation_of_today_leads_the_mana_burn_ruling(ctx: AnswerContext):
+    await _leads(ctx, "kann ich mana von einer phase in die nächste mitnehmen", "003:202", "001:879")
+
+
+async def test_002s_ruling_leads_the_older_one_it_confirms(ctx: AnswerContext):
+    await _leads(ctx, "split card abwerfen zählt als 2", "002:33", "001:2061")
 
 
 async def test_todays_ruling_leads_the_outdated_one_it_nearly_ties(ctx: AnswerContext):
@@ -53,9 +94,33 @@ async def test_an_outdated_ruling_far_ahead_keeps_its_place(ctx: AnswerContext):
     r = await ranker(ctx.store)
     old, now = await _passage(ctx, "001:2063"), await _passage(ctx, "002:29")
     other = await _passage(ctx, "001:2059")
-    links = {old.ref_id: frozenset({now.ref_id})}
+    links = {old.ref_id: frozenset({now.key})}
     passages = [old, other, now]
     assert current_order(passages, [20.0, 19.0, 18.0], links, 2.0) == [2, 0, 1]
     assert current_order(passages, [20.0, 19.0, 17.5], links, 2.0) == [0, 1, 2]  # 2.5 ahead: kept
     assert current_order([now, old, other], [20.0, 19.0, 18.0], links, 2.0) == [0, 1, 2]  # already after it
     assert current_order(passages, [20.0, 19.0, 20.0], r.outdated, 0.0) == [2, 0, 1]  # the store's link, a tie
+
+
+async def test_frage_shows_the_outdated_ruling_with_its_notice_naming_003_and_003_second(ctx: AnswerContext):
+    """The shipped ranker reads the narrow links (the wide ones left off, ¹⁰⁹): 001:879 leads, 003:202 second; the
+    notice's Beleg names document 003, whose explanation of 106.4 stands right under it."""
+    reply = await run_answer(ctx, "question", question="kann ich mana von einer phase in die nächste mitnehmen")
+    page = reply.pages[0]
+    assert "_Schlüssel: 001:879_" in page.body
+    notice = page.body[page.body.index("⚠️ **Heute:**"): page.body.index("**Früher**")]
+    assert notice.startswith("⚠️ **Heute:** Manabrand gibt es nicht mehr")
+    assert "; Dokument 003 (Magic-Regelwerk auf Deutsch" in notice
+    second = next(f for f in page.fields if f.name.startswith("2. "))
+    assert "Magic-Regelwerk auf Deutsch" in second.name
+    assert "Der Manavorrat jedes Spielers leert sich am Ende jedes Segments und jeder Phase" in second.value
+
+
+async def test_ruling_search_quotes_003s_explanation_once_under_the_outdated_mana_burn_rulings(ctx: AnswerContext):
+    reply = await run_answer(ctx, "ruling", search="Manabrand Phase")
+    body = "\n".join(p.body for p in reply.pages)
+    today = "**Heute gültige Fassung** (Regel"  # „Regelerklärung“, or „Regel 106.4“ after build --cr
+    assert body.count(today) == 1  # 001:879 and 001:2277 cite it both: quoted once a page
+    quoted = body[body.index(today):]
+    assert "Der Manavorrat jedes Spielers leert sich am Ende jedes Segments und jeder Phase" in quoted
+    assert "\n_Magic-Regelwerk auf Deutsch (CardX Academy" in quoted

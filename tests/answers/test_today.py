@@ -99,7 +99,12 @@ async def test_changed_ruling_shows_today_then_history(ctx):
     old = body.index("**Früher** (heute überholt): Kann der Spieler das Mana nicht verwenden, erleidet er am Ende der "
                      "Phase Manabrand.")
     assert source < today < old
-    assert "_(Beleg: 106.4 (Comprehensive Rules vom 17.04.2026))_" in body
+    # the Beleg names the newer document's explanation of 106.4 (003:202) beside the official rule
+    assert f"_(Beleg: 106.4 (Comprehensive Rules vom 17.04.2026); {EXPLAINED}" in body
+
+
+#: How a notice's evidence names document 003's explanation of today's rule (data/changes.toml, e.g. 003:202).
+EXPLAINED = "Dokument 003 (Magic-Regelwerk auf Deutsch (CardX Academy, Stand: aktuelle Regeln 2024+)"
 
 
 CR = "(Comprehensive Rules vom 17.04.2026)"
@@ -114,7 +119,7 @@ CR = "(Comprehensive Rules vom 17.04.2026)"
          "„Spielstein“: Die Spielsteine des Gejagten Drachen heißen „Ritter-Spielstein“ (englisch „Knight Token“)",
          "**Früher** (Ravnica: Stadt der Gilden – Häufig gestellte Fragen, 30.08.2005, heute überholt): "
          "Die Spielsteine sind weiß und haben als Name und Kreaturentyp Ritter.",
-         f"_(Beleg: 111.4 {CR})_"),
+         f"_(Beleg: 111.4 {CR}; {EXPLAINED}"),
         # Guildpact FAQ 1681: in Two-Headed Giant you chose either attacking player – today 805.10c decides.
         ("ruling", {"card": "Seelen der Untadeligen"},
          "⚠️ **Heute:** Im Doppelköpfigen Riesen meint „der angreifende Spieler“ bei einer Fähigkeit einer blockenden "
@@ -143,7 +148,7 @@ CR = "(Comprehensive Rules vom 17.04.2026)"
          "aufs Schlachtfeld, danach jeder weitere Spieler in Zugreihenfolge seine (103.6, 103.6a).",
          "**Früher** (Gildenbund – Häufig gestellte Fragen, 22.12.2005, heute überholt): Der Spieler, der das "
          "Spiel beginnt, legt die relative Zeitstempel-Reihenfolge aller Ley-Linien fest",
-         f"_(Beleg: 103.6, 103.6a, 613.7d {CR})_"),
+         f"_(Beleg: 103.6, 103.6a, 613.7d {CR}; {EXPLAINED}"),
         # Dissension FAQ 1961: graft "triggers every time" – today only with a +1/+1 counter on it (702.58a).
         ("mechanic", {"name": "Pfropfen"},
          "⚠️ **Heute:** Die ausgelöste Fähigkeit von Pfropfen wird heute nur ausgelöst, falls auf der bleibenden "
@@ -267,9 +272,10 @@ async def test_info_shows_register_coverage(ctx):
     assert "606 Rulings und 32 Mechanik-Abschnitte geprüft" in field.value
     # the three English clash rulings whose German twins use old terms count as "nur Begriffe" with them
     # 004 (27.01.2026): its goad rulings („provoziert“/„angestachelt“) are current, no term hint (before: 334 and 248)
-    assert "Rulings: 339 unverändert, 24 geändert, 243 nur Begriffe" in field.value
+    # 001:2061 (discarding a split card, old terms only) confirmed by 002:33 since 2026-12-07 (split_discard)
+    assert "Rulings: 340 unverändert, 24 geändert, 242 nur Begriffe" in field.value
     assert "Abschnitte: 14 unverändert, 5 geändert, 13 nur Begriffe" in field.value
-    assert "0 ohne Einordnung · 43 Registerzeilen, Regeln vom 17.04.2026" in field.value
+    assert "0 ohne Einordnung · 44 Registerzeilen, Regeln vom 17.04.2026" in field.value
 
 
 async def test_every_section_and_cited_number_fits_discord_limits(ctx, store):

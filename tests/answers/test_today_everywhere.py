@@ -5,15 +5,17 @@ rulings: a card's rulings (``/ruling karte``, the rulings button, ``[[Karte|ruli
 (``/mechanik``), the split-card rules button, ``/ruling suche`` with words of the ruling, and the term pages of
 ``/regel`` that list it. Wherever the rendered page shows the ruling (a 30-character piece of its text), the
 row's statement of today stands in the same paragraph, or at the top of the page with a tie (``⚠️¹``) in that
-paragraph; a changed ruling's statement stands before its text. The label of a passage (its page under ``/frage``
-and the button ``rb:passage``, a candidate's field name) says the rule's status from the register rows and, apart,
-today's words for its old terms (:class:`bot.answers.today.Standing`), over every changed or wording entry and every
-passage of the current documents 003 and 004.
+paragraph; a changed ruling's statement stands before its text, and its line names the newer documents the row cites
+as evidence (``Dokument 003 (…)`` for 003's explanation of rule 106.4 under a mana burn ruling). The label of a
+passage (its page under ``/frage`` and the button ``rb:passage``, a candidate's field name) says the rule's status from
+the register rows and, apart, today's words for its old terms (:class:`bot.answers.today.Standing`), over every
+changed or wording entry and every passage of the current documents 003 and 004.
 """
 
 from __future__ import annotations
 
 import functools
+import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -50,6 +52,8 @@ class Changed:
     statements: tuple[str, ...]
     terms: tuple[str, ...]
     pieces: frozenset[str] = frozenset()
+    #: per statement, the documents its row cites as evidence, as the notice names them (``Dokument 003``)
+    cited: tuple[tuple[str, ...], ...] = ()
 
 
 #: :func:`changed_rulings` per store file (path, inode, size, mtime): the six tests of a worker read them once.
@@ -75,13 +79,15 @@ async def _read_changed_rulings(store) -> list[Changed]:
     own = await own_pieces(store)
     for rid, text, card_id, mechanic_id, status in rows:
         statements = await store.fetchall(
-            "SELECT c.today FROM change_entries e JOIN changes c ON c.key = e.key WHERE e.entry_kind = 'ruling'"
-            " AND e.entry_id = ? AND c.kind IN ('changed', 'wording')", (rid,))
+            "SELECT c.today, c.evidence FROM change_entries e JOIN changes c ON c.key = e.key"
+            " WHERE e.entry_kind = 'ruling' AND e.entry_id = ? AND c.kind IN ('changed', 'wording')", (rid,))
         terms = await store.fetchall(
             "SELECT t.new, t.old FROM entry_terms e JOIN change_terms t ON t.key = e.term WHERE e.entry_kind = 'ruling'"
             " AND e.entry_id = ?", (rid,))
-        out.append(Changed(rid, text, card_id, mechanic_id, status, tuple(t for (t,) in statements),
-                           tuple(f"„{new}“ statt „{old}“" for new, old in terms), frozenset(own.get(rid, ()))))
+        cited = tuple(tuple(dict.fromkeys(f"Dokument {ev[:3]}" for ev in json.loads(evidence) if ev[:3].isdigit()))
+                      for _today, evidence in statements)
+        out.append(Changed(rid, text, card_id, mechanic_id, status, tuple(t for t, _e in statements),
+                           tuple(f"„{new}“ statt „{old}“" for new, old in terms), frozenset(own.get(rid, ())), cited))
     return out
 
 
@@ -136,9 +142,9 @@ def check_pages(reply, ruling: Changed, where: str, echo: str = "") -> int:
         said = " ".join(plain(x) for x in ruling.statements)
         start = min(flat.rindex(p) for p in ({p for p in found if p not in said} or found))
         shown += 1
-        for statement in ruling.statements:
+        for statement, cited in zip(ruling.statements, ruling.cited, strict=True):
             _check_notice(body, block, plain(statement)[:50], start if ruling.kind == "changed" else None,
-                          (where, ruling.text[:60]))
+                          (where, ruling.text[:60]), cited)
         for term in ruling.terms:
             _check_notice(body, block, plain(term), None, (where, ruling.text[:60]))
     return shown
@@ -167,15 +173,20 @@ def _present(flat: str) -> frozenset[str]:
     return frozenset(flat[i : i + PIECE] for i in range(len(flat) - PIECE + 1))
 
 
-def _check_notice(body: str, block: str, statement: str, text_at: int | None, where: tuple) -> None:
+def _check_notice(body: str, block: str, statement: str, text_at: int | None, where: tuple,
+                  cited: tuple[str, ...] = ()) -> None:
     """``statement`` stands in ``block`` (before the ruling's text at ``text_at`` when given), or on a line of the
-    page above the block whose number (``¹`` of ``⚠️¹``, ``² „wirken“ statt …``) the block's tie carries."""
+    page above the block whose number (``¹`` of ``⚠️¹``, ``² „wirken“ statt …``) the block's tie carries; either
+    line names the documents ``cited`` (its Beleg)."""
     flat = plain(block)
     if statement in flat:
         assert text_at is None or flat.index(statement) < text_at, (*where, "notice after the text")
+        line = next((ln for ln in block.split("\n") if statement in plain(ln)), flat)
+        assert all(doc in line for doc in cited), (*where, "Beleg without", cited, line)
         return
     line = next((ln for ln in body.split("\n") if statement in plain(ln)), None)
     assert line is not None, (*where, "no notice", statement)
+    assert all(doc in line for doc in cited), (*where, "Beleg without", cited, line)
     before = plain(line)[: plain(line).index(statement)]
     number = re.findall("[⁰¹²³⁴⁵⁶⁷⁸⁹]+", before)[-1:]  # the notice's own number, just before its statement
     assert number, (*where, "notice without number", statement)
@@ -192,7 +203,9 @@ def _split(numbers: str) -> list[str]:
 
 async def test_every_changed_ruling_shows_its_notice_in_every_answer(ctx, store):
     changed = await changed_rulings(store)
-    assert len(changed) == 24 + 240  # changed and wording rulings (/info; 004 is current: none of its rulings)
+    # changed and wording rulings (/info; 004 is current: none of its rulings); 001:2061, old terms only, is confirmed
+    # by 002:33 since 2026-12-07 (split_discard): unchanged
+    assert len(changed) == 24 + 239
     walked = [r for r in changed if identifiable(r)]
     assert len(walked) >= len(changed) - 3  # nearly twin rulings (001: "Daher wird die Kreatur geopfert.") aside
     seen: dict[str, int] = {}
@@ -278,8 +291,9 @@ async def test_every_label_says_the_rule_status_and_the_old_terms_apart(ctx, sto
         name = candidate_name(index, 2, p, sections)
         assert name.startswith(f"2. {STATUS_LABELS[state].partition(' ')[0]} ") and name.endswith(f" · {words}"), name
         counts[state + (" + Begriffe" if terms else "")] = counts.get(state + (" + Begriffe" if terms else ""), 0) + 1
-    # passages (a section's paragraphs each): 239 hold today with old words only, none of them „anders formuliert“
-    assert counts == {"changed": 15, "changed + Begriffe": 16, "unchanged + Begriffe": 234, "wording": 16,
+    # passages (a section's paragraphs each): 238 hold today with old words only, none of them „anders formuliert“
+    # (001:2061, confirmed by 002:33 since 2026-12-07, is stored unchanged: no longer among them)
+    assert counts == {"changed": 15, "changed + Begriffe": 16, "unchanged + Begriffe": 233, "wording": 16,
                       "wording + Begriffe": 13}
     both = [(await run_action(ctx, "passage", k)).pages[0].body.split("\n\n")[0] for k in ("001:3070", "001:3068")]
     assert all(o.endswith(" · ✅ gilt weiterhin · ℹ️ Begriffe (heute „wirken“, „Manawert“)") for o in both), both

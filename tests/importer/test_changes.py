@@ -32,7 +32,7 @@ def test_register_parses_and_every_row_is_reviewed():
     register = read_register()
     assert register.cr_effective == "2026-04-17"
     keys = [c.key for c in register.changes]
-    assert len(keys) == len(set(keys)) == 43
+    assert len(keys) == len(set(keys)) == 44
     # Later reviews added legend_rule_voja, mana_burn_braid_of_fire, 3 × combat_damage_stack_*, and
     # total_cost_english (004:25, the one English ruling without a German twin, read in German)
     assert {"split_naming", "split_clash", "convoke", "clash_rule", "hybrid_rule", "cumulative_upkeep_rule",
@@ -76,7 +76,9 @@ async def test_build_counts_per_document_are_pinned(tmp_path):
         # 853/855 (Sonnenheim) and 2394 (Lebendes Blätterdach) changed → wording: their conclusions hold today
         ("001", 1): (88, 5, 74, 0),  # review 2026-12-01: + token_name; 966 (Voja) wording
         ("001", 2): (68, 5, 64, 0),  # + leyline_start (2), two_headed_giant_attacking_player; Gilden no term
-        ("001", 3): (89, 9, 58, 0),  # + keyword_graft, graft_trigger (2), outside_game_exile; 2345 wording
+        # + keyword_graft, graft_trigger (2), outside_game_exile; 2345 wording; 2061 (discarding a split card, old
+        # terms only) confirmed by 002:33 (split_discard, 2026-12-07): unchanged
+        ("001", 3): (90, 9, 57, 0),
         ("001", 4): (79, 6, 54, 0),  # + combat_damage_fur_trader
         ("002", 1): (13, 0, 0, 0),
         ("003", 1): (0, 0, 0, 0),
@@ -85,7 +87,7 @@ async def test_build_counts_per_document_are_pinned(tmp_path):
     assert report.today.totals()["unreviewed"] == 0
     printed = format_report(report)  # what `python -m bot build` prints
     assert "  000_b7f976ad35525819.txt: 13 unverändert, 4 geändert, 3 nur Begriffe" in printed
-    assert "  001_d6ee154855c71d75.txt #3 Zwietracht: 89 unverändert, 9 geändert, 58 nur Begriffe" in printed
+    assert "  001_d6ee154855c71d75.txt #3 Zwietracht: 90 unverändert, 9 geändert, 57 nur Begriffe" in printed
     assert "Alte Regelnummern der Dokumente: 46 zugeordnet (41 gleicher Inhalt, 3 inhaltlich geändert, " \
            "2 ohne Gegenstück)" in printed
     conn = sqlite3.connect(tmp_path / "r.sqlite3")
@@ -121,6 +123,21 @@ def test_moved_line_fails_the_build(tmp_path):
 def test_missing_evidence_entry_fails_the_build(tmp_path):
     register = _register_with(tmp_path, '"002:29 Jede geteilte Karte hat zwei"]', '"002:30 Jede"]')
     with pytest.raises(RegisterError, match="002:30"):
+        build(tmp_path / "r.sqlite3", DEFAULT_SOURCES, register=register)
+
+
+def test_an_explanation_of_003_is_evidence_with_its_quote_checked_and_never_an_entry(tmp_path):
+    """mana_burn cites 003:202, the explanation of 106.4 („Weist ein Effekt einen Spieler an, Mana hinzuzufügen,
+    kommt dieses Mana in seinen Manavorrat …“): its text start is checked like an entry's; a row cannot name it."""
+    mana_burn = next(c for c in read_register().changes if c.key == "mana_burn")
+    assert mana_burn.evidence == ("CR 106.4", "003:202 Weist ein Effekt einen Spieler an, Mana hinzuzufügen")
+    register = _register_with(tmp_path, '"003:202 Weist ein Effekt einen Spieler an, Mana hinzuzufügen"',
+                              '"003:202 Weist ein Effekt einen Spieler an, Mana zu erzeugen"')
+    with pytest.raises(RegisterError, match="003:202 beginnt nicht mit „Weist ein Effekt einen Spieler an, Mana zu"):
+        build(tmp_path / "r.sqlite3", DEFAULT_SOURCES, register=register)
+    register = _register_with(tmp_path, 'entries = ["001:2805 {S} in Kosten ist gleichbedeutend"]',
+                              'entries = ["003:288 In Kosten steht das Schnee-Manasymbol {S}"]')
+    with pytest.raises(RegisterError, match="003:288 ist kein Ruling und kein Abschnitt"):
         build(tmp_path / "r.sqlite3", DEFAULT_SOURCES, register=register)
 
 
