@@ -412,7 +412,7 @@ async def _hits_reply(ctx: AnswerContext, title: str, intro: str, result: Search
         # the page's own sources: its hits' documents and those of the later rulings it quotes (not those an
         # earlier page quoted), as /regel suche names each page's own
         here = quoted - before
-        newer = [r for h in chunk for r in newer_rulings(index, "ruling", h.ruling_id) if r.ruling_id in here]
+        newer = [r for h in chunk for r in newer_rulings(index, "ruling", h.ruling_id) if r.key in here]
         own = dict.fromkeys([*(h.passage.source for h in chunk), *(r.title for r in newer)])
         dates = [*(h.passage.date for h in chunk), *(r.date for r in newer)]
         pages.append(Page(title=title, body=body, actions=_hit_buttons(chunk), source=" · ".join(own),

@@ -262,8 +262,9 @@ async def test_a_rule_button_answers_as_the_command_does(ctx, number):
 
 
 async def test_a_rule_the_register_cites_as_evidence_lists_the_entries_resting_on_it(ctx):
-    # 709.4 (split cards) is quoted by no document, but the register's rows on split cards cite CR 709.4b as
-    # evidence: 002's ruling „Solange sich eine geteilte Karte nicht auf dem Stapel befindet …" (002:53) among them.
+    # 709.4 (split cards) is quoted by no document, but the register's rows on split cards cite CR 709.4a/b as
+    # evidence: 002's ruling „Jede geteilte Karte hat zwei Namen …" (002:29) among them (002:53 is one of the
+    # entries past the page's ten buttons since the row split_discard rests on 709.4 too).
     reply = await run_answer(ctx, "rule", search="709.4")
     assert not reply.error
     body = reply.pages[0].body
@@ -274,10 +275,11 @@ async def test_a_rule_the_register_cites_as_evidence_lists_the_entries_resting_o
             "zusammen") in body
     assert "_betrifft **Fehde**, **Clash**_" in body
     assert "Solange sich eine geteilte Karte nicht auf dem Stapel befindet" not in body
-    assert "002:53" in [a.arg for a in reply.actions if a.action == "passage"]
-    pressed = await run_action(ctx, "passage", "002:53")
+    assert "002:29" in [a.arg for a in reply.actions if a.action == "passage"]
+    pressed = await run_action(ctx, "passage", "002:29")
     assert not pressed.error
-    assert "Solange sich eine geteilte Karte nicht auf dem Stapel befindet" in pressed.pages[0].body
+    assert ("Falls ein Effekt dich anweist, einen Kartennamen zu bestimmen, kannst du einen wählen, aber nicht beide."
+            in pressed.pages[0].body)
     # 704 (state-based actions): 003 refers to it, and the legend-rule rulings rest on 704.5j (Tolsimir Wolfsblut).
     reply = await run_answer(ctx, "rule", search="704")
     assert "Die Regelerklärung (Dokument 003) verweist" in reply.pages[0].body
