@@ -42,12 +42,16 @@ class RegisterMention:
 
 
 def _named(text: str) -> set[str]:
-    """The concept ids (:func:`bot.concepts.term_concept`) of the terms ``text``'s words name (:data:`_NAMES`)."""
+    """The concept ids (:func:`bot.concepts.term_concept`) of the terms ``text``'s words name (:data:`_NAMES`); a
+    word some document uses as no term (``data/terms_documents.tsv``: 001's „Leere“ is a card's name, and the
+    register speaks of 001's entries) names none."""
     index = term_index()
     out = set()
     for word in dict.fromkeys(tokens(text)):
         match = index.lookup(word)
-        if match is not None and match.how in _NAMES:
+        if match is None or match.how not in _NAMES:
+            continue
+        if all(t is not None for t, _s, _w in index.document_senses(word)):
             out.add(term_concept(match.term))
     return out
 

@@ -25,6 +25,9 @@ async def test_the_register_notes_naming_a_term_are_found(ctx):
     assert mentions[0].action is not None and mentions[0].action.action == "mechanic"
     kaskade = term_index().lookup("Kaskade")
     assert kaskade is not None and await register_mentions(ctx.store, kaskade.term) == []  # named by no note
+    # the register's „(Leere)“ is 001's card (data/terms_documents.tsv), not Devoid
+    devoid = term_index().lookup("Devoid")
+    assert devoid is not None and await register_mentions(ctx.store, devoid.term) == []
 
 
 async def test_frage_points_to_the_notes(ctx):
