@@ -60,6 +60,9 @@ class ReadQuestion(NamedTuple):
         slipped: (as typed, as read) for each pair of words read as one compound with one slip:
             ``("llanowar elfen", "llanovarelfen")`` (:func:`bot.answers.keyword_pairs.read_asked` puts in the
             documents' printed spelling).
+        printed: (as read, document prefix) for each word of ``slipped`` that is a name, no word of ordinary German,
+            and the document that prints it so: ``("Llanovarelfen", "001")`` (the document's spelling, not a slip of
+            the player's to name).
     """
 
     text: str
@@ -68,6 +71,7 @@ class ReadQuestion(NamedTuple):
     joined: tuple[tuple[str, str], ...]
     named: tuple[tuple[str, str], ...] = ()
     slipped: tuple[tuple[str, str], ...] = ()
+    printed: tuple[tuple[str, str], ...] = ()
 
 
 #: Two neighbouring words (lower case) → the keyword's name they spell together, for the pairs the documents do not
@@ -310,10 +314,14 @@ def reading_lines(read: ReadQuestion, said: frozenset[str] = frozenset()) -> lis
     if read.joined:
         pairs = ", ".join(f"„{quote_user(a, ECHO)}“ als „{quote_user(b, ECHO)}“" for a, b in read.joined)
         lines.append(f"ℹ️ Getrennt geschrieben, zusammen gelesen: {pairs}.")
-    if read.slipped:
+    names = dict(read.printed)  # a name read as a document prints it: its spelling, no slip of the player's
+    if slipped := [(a, b) for a, b in read.slipped if b not in names]:
         pairs = ", ".join(f"„{quote_user(a, ECHO)}“ als „{quote_user(b, ECHO)}“"
-                          + (f" ({slip})" if (slip := slip_said(a, b)) else "") for a, b in read.slipped)
+                          + (f" ({slip})" if (slip := slip_said(a, b)) else "") for a, b in slipped)
         lines.append(f"ℹ️ Getrennt und mit einem Tippfehler geschrieben, zusammen gelesen: {pairs}.")
+    for a, b in ((a, b) for a, b in read.slipped if b in names):
+        lines.append(f"ℹ️ Getrennt geschrieben, zusammen gelesen: „{quote_user(a, ECHO)}“ als „{quote_user(b, ECHO)}“, "
+                     f"wie Dokument {names[b]} es schreibt.")
     for typed, name in read.named:
         lines.append(f"ℹ️ Gelesen als {quote_user(name, ECHO)}: „{quote_user(typed, ECHO)}“ zusammengeschrieben ist "
                      "dieses Schlüsselwort der Begriffstabelle.")

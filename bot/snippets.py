@@ -191,11 +191,13 @@ def _sentence_terms(text: str, a: Analyser) -> tuple[frozenset[str], ...]:
 
 
 def highlight(sentence: str, analysis: Analysis, a: Analyser) -> str:
-    """``sentence`` with the words that match the question in bold (Discord ``**``): words sharing a stem with
-    it, and whole names of a concept it asked for ("**automatischer Spieleffekt**" for "zustandsbasierte
-    Aktion"); neighbouring marked words (``geteilte Karte``, ``Halbe-Halbe-Manasymbole``) form one bold run."""
+    """``sentence`` with the words that match the question in bold (Discord ``**``): words holding a question
+    word's own stem, as their stem or a compound part („Spielstein“ marks „Spielsteine“ and „Spielstein-Marken“, not
+    „Spiel“ or „Spieleffekte“: the question word's parts mark nothing, :func:`_own_terms`), and whole names of a
+    concept it asked for ("**automatischer Spieleffekt**" for "zustandsbasierte Aktion"); neighbouring marked words
+    (``geteilte Karte``, ``Halbe-Halbe-Manasymbole``) form one bold run."""
     m: Marks = _cached("marks", sentence, a, marks)
-    terms = set(analysis.terms)
+    terms = _own_terms(analysis, a)
     marked = [not terms.isdisjoint(stems) for stems in m.stems]
     wanted = set(analysis.concepts)
     for i, n, found in m.concepts:
@@ -213,6 +215,15 @@ def highlight(sentence: str, analysis: Analysis, a: Analyser) -> str:
         out += [sentence[pos : spans[2 * i]], "**", sentence[spans[2 * i] : spans[2 * j + 1]], "**"]
         pos, i = spans[2 * j + 1], j + 1
     return "".join([*out, sentence[pos:]])
+
+
+def _own_terms(analysis: Analysis, a: Analyser) -> set[str]:
+    """The question's terms (:attr:`bot.analysis.Analysis.terms`) without the compound parts of its words
+    (:attr:`bot.analysis.Analysis.words`, :meth:`bot.analysis.Analyser.stems` past the first) that no word has as
+    its own stem: ``spiel`` and ``stein`` of „Spielstein“ are left out, ``spielstein`` kept."""
+    stems = [a.stems(w) for w in analysis.words]
+    own = {s[0] for s in stems if s}
+    return set(analysis.terms) - ({p for s in stems for p in s[1:]} - own)
 
 
 def _holds(term: str, terms: frozenset[str] | set[str]) -> bool:

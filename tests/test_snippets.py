@@ -39,7 +39,8 @@ async def test_excerpts_equal_the_recorded_ones(store: Store) -> None:
     a = (await ranker(store)).analyser
     for round_ in ("cold", "cached"):
         for case in cases:
-            analysis = Analysis(terms=list(case["terms"]), weak=list(case["weak"]), concepts=list(case["concepts"]))
+            analysis = Analysis(terms=list(case["terms"]), weak=list(case["weak"]), concepts=list(case["concepts"]),
+                                words=list(case["words"]))
             out = excerpts(texts[case["text"]], analysis, case["weights"], a, case["query"])
             assert out == case["out"], (round_, case["query"], texts[case["text"]][:80])
     # a real excerpt: /ruling suche „Fehde“ marks the word in 000's rulings
@@ -53,7 +54,9 @@ def _highlight_anew(sentence: str, analysis: Analysis, a: Analyser) -> list[bool
     """Which words of ``sentence`` :func:`highlight` marks, every word's stems and concept names looked up anew."""
     lowered = [m.group(0).lower() for m in _WORD.finditer(sentence)]
     first = [a.stems(w)[0] for w in lowered]
-    marked = [bool(set(analysis.terms) & set(a.stems(w))) and len(w) >= 3 for w in lowered]
+    own = {a.stems(w)[0] for w in analysis.words}  # a question word's compound parts mark nothing
+    terms = set(analysis.terms) - ({p for w in analysis.words for p in a.stems(w)[1:]} - own)
+    marked = [bool(terms & set(a.stems(w))) and len(w) >= 3 for w in lowered]
     for i in range(len(lowered)):
         found, n = a.vocab.concepts_at(first, i, True)
         if n and set(analysis.concepts) & set(found):
@@ -138,3 +141,14 @@ async def test_the_sentences_words_and_terms_are_kept_per_analyser_and_a_new_sto
         assert sentence_words(text, b) is not sentence_words(text, a) and cache_sizes(b)["words"] == 1
     finally:
         await swapped.close()
+
+
+async def test_a_question_words_parts_mark_nothing(store: Store) -> None:
+    """„Spielstein“ marks the words holding its stem (the ruling on Tönender Ruf, Kälteeinbruch FAQ, 2006), not those
+    holding only its parts: „Spiel“, „Spieleffekte“."""
+    a = (await ranker(store)).analyser
+    text = ("Der Spielstein ist zwar kurzfristig 1/1 ist, aber automatische Spieleffekte werden erst wieder überprüft. "
+            "Ist zum Beispiel die Nacht des Verrats der Seelen im Spiel, ist der Wolf einen Moment lang 0/0. "
+            "Spielsteine und Spielstein-Marken")
+    marked = highlight(text, a.analyse("Spielstein", question=True), a)
+    assert re.findall(r"\*\*(.*?)\*\*", marked) == ["Spielstein", "Spielsteine", "Spielstein"]

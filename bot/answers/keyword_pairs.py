@@ -78,11 +78,17 @@ async def read_asked(store: Store, vocab: Vocabulary, question: str) -> ReadQues
     (in a worker thread the first time, :func:`bot.german_words.german_dictionary_async`; the bot's warm-up loads it
     at start, so a question does not wait for it) and asked only about a piece of a pair that would slip."""
     pairs = await keyword_pairs(store, vocab.knows)
-    read = read_question(question, vocab.prints, pairs, vocab.nearest, own_word(vocab, await german_dictionary_async()))
+    dictionary = await german_dictionary_async()
+    read = read_question(question, vocab.prints, pairs, vocab.nearest, own_word(vocab, dictionary))
     if not read.slipped:
         return read
-    slipped = tuple([(typed, (word.isalpha() and await store.printed(word)) or word) for typed, word in read.slipped])
-    return ReadQuestion(read.text, read.markup, read.labels, read.joined, read.named, slipped)
+    slipped, printed = [], []
+    for typed, word in read.slipped:
+        found = await store.printed_at(word) if word.isalpha() else None
+        slipped.append((typed, found[0] if found else word))
+        if found and not dictionary.has(word):  # a name (001's „Llanovarelfen“): the document's spelling
+            printed.append((found[0], found[1].split(":")[0]))
+    return read._replace(slipped=tuple(slipped), printed=tuple(printed))
 
 
 def own_word(vocab: Vocabulary, dictionary: GermanDictionary | None = None) -> Callable[[str], bool]:

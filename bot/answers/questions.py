@@ -44,7 +44,7 @@ from bot.answers.today import (
 )
 from bot.answers.today_index import TodayIndex, review_note, today_index, today_number
 from bot.answers.today_notes import explanation_notice, once_today, today_heads
-from bot.answers.unexplained import unexplained_line, unexplained_sides, unexplained_terms
+from bot.answers.unexplained import unexplained_sides, unexplained_terms, unexplained_verdict
 from bot.answers.unknown_notes import Notes, fitted_notes, missed_title, question_notes
 from bot.button_args import PassageKey
 from bot.comparison import comparison
@@ -409,7 +409,7 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     best, rest, notes = hits[0], hits[1:], fitted_notes(notes, hits[0].passage)  # notes true of this page
     # notes: what the question names that no document holds (not the words the register's rows read: register_read)
     lead = "\n".join([f"Frage: „{shown}“", *said, *notes.lines])
-    unexplained = unexplained_line(await unexplained_terms(ctx.store, found, r, notes.meant))  # „was ist ward“
+    unexplained = await unexplained_verdict(ctx.store, await unexplained_terms(ctx.store, found, r, notes.meant))
     verdict = "" if register is not None else verdict_line(found, r, notes, unexplained)  # the rows answer it
     lead += "\n" + verdict if verdict else ""
     if found.truncated:

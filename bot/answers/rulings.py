@@ -28,6 +28,7 @@ from bot.answers.markup_notes import reads_markup
 from bot.answers.name_notes import reading_line
 from bot.answers.paging import hit_pages, search_excerpt
 from bot.answers.query_notes import query_notes
+from bot.answers.register_terms import register_search
 from bot.answers.registry import AnswerContext, UserError, action, answer, run_action
 from bot.answers.rule_catalog import refuse_number
 from bot.answers.rule_numbers import not_ruled, numbers_line, numbers_only
@@ -293,7 +294,8 @@ async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = 
         # The search text names a card („Tolsimir“, „Kenner der Strassen“, „borosrekrut“): its rulings first.
         return await _card_first(ctx, named, text, result)
     if not result.hits:  # a rule number: the rule is what is asked for (/regel suche), else „nichts gefunden“
-        raise await not_ruled(text, answers) or nothing_found(text, close_cards(ctx, text))
+        raise (await not_ruled(text, answers) or await register_search(ctx.store, text)  # „millen“: in the notes
+               or nothing_found(text, close_cards(ctx, text)))
     title = f"Rulings mit „{shown}“" + (f" – {card.name}" if card else "")
     unknown = await not_ordinary(_unknown(result, (await ranker(ctx.store)).term_weights, card, ctx.names))
     players, unknown = players_split(unknown)  # „boardwipe“: players' language, no card's name

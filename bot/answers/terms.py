@@ -15,6 +15,7 @@ from functools import cache
 
 from bot.answers.official import rule_reply as official_rule_reply
 from bot.answers.players_terms import players_lookup
+from bot.answers.register_terms import register_mentions
 from bot.answers.registry import AnswerContext, UserError, completer
 from bot.answers.rule_catalog import misnumbered, number_key
 from bot.answers.rule_status import listed_entry
@@ -118,8 +119,11 @@ async def term_reply(ctx: AnswerContext, match: TermMatch) -> Reply:
         entries, actions = await rule_text_uses(ctx, term)
     if entries:
         body.append("\n**In den Dokumenten des Bots:**\n" + "\n".join(entries))
-    else:
-        body.append("\nDie Dokumente des Bots verwenden diesen Begriff nicht.")
+    else:  # the register's statements may name it all the same (Mahlen in the notes on Ausgraben: „millen“)
+        mentions = await register_mentions(ctx.store, term)
+        body.append("\nDie Dokumente des Bots verwenden diesen Begriff nicht" + (
+            "; die Hinweise des Bots nennen ihn:\n" + "\n".join(m.line() for m in mentions) if mentions else "."))
+        actions += [m.action for m in mentions if m.action is not None]
         for other in sense_terms(match):  # 004's „provoziert“ is goad: its rulings under the word typed
             more, more_actions = await document_entries(ctx, other)
             if more:

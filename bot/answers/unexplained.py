@@ -29,11 +29,14 @@ from collections.abc import Collection, Mapping, Sequence
 
 from bot.answers.hollow import TERM_CONCEPT
 from bot.answers.off_topic import rare_concepts
+from bot.answers.register_terms import QUOTED, register_mentions
 from bot.concepts import term_concept
 from bot.german_words import german_dictionary_async
 from bot.ranking import Ranked, Ranker
+from bot.reply import in_quotes
 from bot.store import PassageRecord, Store
 from bot.terms import Term, term_index
+from bot.text import shorten
 
 #: The kind of the term table's passages (``term:Kaskade``).
 TABLE_KIND = "term"
@@ -160,6 +163,29 @@ def unexplained_line(terms: list[Term], tail: str = NEAREST) -> str:
            f"Regelnummer{tail}."
 
 
+async def unexplained_verdict(store: Store, terms: list[Term], tail: str = NEAREST) -> str:
+    """The lines on ``terms`` (:func:`unexplained_terms`), ``""`` for none: a term the change register's statements
+    name (:func:`bot.answers.register_terms.register_mentions`) is said with the first such note, as the bot holds
+    it („ℹ️ **Mahlen** (englisch *Mill*, Regel 701.17) steht in keinem Dokument des Bots, nur in seinen Hinweisen:
+    zu Abschnitt „Ausgraben“: „… heute mit „millen“ statt „auf den Friedhof legen““), the others by
+    :func:`unexplained_line` (``tail`` as there).
+
+    Raises:
+        SearchIndexMissing: the store has no passage index (German "Datenbank veraltet").
+    """
+    lines, bare = [], []
+    for term in terms:
+        mentions = await register_mentions(store, term)
+        if not mentions:
+            bare.append(term)
+            continue
+        first = mentions[0]
+        lines.append(f"ℹ️ **{term.german}** (englisch *{term.english}*, Regel {term.rule}) steht in keinem Dokument "
+                     f"des Bots, nur in seinen Hinweisen: zu {first.where}: {in_quotes(shorten(first.text, QUOTED))}"
+                     f" (alle: `/regel suche: {term.german}`){tail}.")
+    return "\n".join([unexplained_line(bare, tail), *lines]).strip()
+
+
 async def unexplained_sides(store: Store, shown: Sequence[PassageRecord]) -> list[str]:
     """The line on the sides of a comparison (``shown``: each side's passage, :func:`bot.answers.compared.read_sides`)
     that are term table lines of terms no other passage carries (the module's rule), each side named once in the
@@ -176,4 +202,4 @@ async def unexplained_sides(store: Store, shown: Sequence[PassageRecord]) -> lis
 
 
 __all__ = ["NAMED", "NEAREST", "TABLE_KIND", "unexplained_line", "unexplained_sides", "unexplained_terms",
-           "used_beyond_table"]
+           "unexplained_verdict", "used_beyond_table"]

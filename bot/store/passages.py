@@ -390,12 +390,23 @@ class PassageQueries(StoreBase):
             SearchIndexMissing: the store has no passage index (German "Datenbank veraltet").
             ValueError: ``word`` is empty or holds anything but letters (it would be FTS5 syntax).
         """
+        found = await self.printed_at(word)
+        return found[0] if found is not None else None
+
+    async def printed_at(self, word: str) -> tuple[str, str] | None:
+        """:meth:`printed` with the key of the passage that prints it: ``("Llanovarelfen", "001:2805")``; None when
+        no passage prints it.
+
+        Raises:
+            SearchIndexMissing: the store has no passage index (German "Datenbank veraltet").
+            ValueError: ``word`` is empty or holds anything but letters (it would be FTS5 syntax).
+        """
         if not word.isalpha():
             raise ValueError(f"no word of letters: {word!r}")
-        rows = await self.fetch_search("SELECT raw FROM passages_fts WHERE passages_fts MATCH ? LIMIT ?",
-                                       (f'raw : "{word}"', PRINTED_READ))
+        rows = await self.fetch_search("SELECT f.raw, p.key FROM passages_fts f JOIN passages p ON p.id = f.rowid "
+                                       "WHERE passages_fts MATCH ? LIMIT ?", (f'raw : "{word}"', PRINTED_READ))
         pattern = re.compile(rf"(?<!\w){re.escape(word)}(?!\w)", re.IGNORECASE)
-        return next((m.group(0) for (raw,) in rows if (m := pattern.search(raw or ""))), None)
+        return next(((m.group(0), key) for raw, key in rows if (m := pattern.search(raw or ""))), None)
 
     async def holds_phrase(self, words: Sequence[str]) -> bool:
         """True when some passage's text holds ``words`` (letters only, at least one) one after the other, folded

@@ -11,7 +11,7 @@ from bot.answers import run_answer
 from bot.answers.abolished import named_rows, register_words
 from bot.answers.keyword_pairs import own_word, read_asked
 from bot.german_words import german_dictionary
-from bot.question_reading import read_question, slip_said
+from bot.question_reading import ReadQuestion, read_question, reading_lines, slip_said
 from bot.ranking import ranker
 from bot.text import clean
 
@@ -285,9 +285,10 @@ async def test_a_compound_typed_in_two_words_with_one_slip_is_read_as_the_docume
         assert read_question(kept, vocab.knows, nearest=vocab.nearest).text == kept
     reply = await run_answer(ctx, "question", question="was macht llanowar elfen mit schnee mana")
     body = reply.pages[0].body
-    # the line says the slip too, and the compound as the documents print it (the card's name)
-    assert ("ℹ️ Getrennt und mit einem Tippfehler geschrieben, zusammen gelesen: „llanowar elfen“ als "
-            "„Llanovarelfen“ („w“ statt „v“).") in body.splitlines()
+    # the compound as the documents print it (the card's name in 001:2805), a name: the document's spelling, no
+    # slip of the player's
+    assert ("ℹ️ Getrennt geschrieben, zusammen gelesen: „llanowar elfen“ als „Llanovarelfen“, wie Dokument 001 es "
+            "schreibt.") in body.splitlines()
     assert "Karten Sumpf oder Llanovarelfen produziert" in body
     assert "_Schlüssel: 001:2805_" in body  # the first answer
 
@@ -338,3 +339,14 @@ async def test_a_door_reads_the_question_once(ctx, monkeypatch, question, slippe
 ])
 def test_the_slip_of_a_compound_is_said_in_german(typed, read, said):
     assert slip_said(typed, read) == said
+
+
+def test_a_slip_into_an_ordinary_word_is_said_as_a_slip_a_name_as_the_documents_spelling():
+    read = ReadQuestion("llanovarelfen schlag", (), {}, (), slipped=(("llanowar elfen", "Llanovarelfen"),
+                                                                       ("blitz schlak", "Blitzschlag")),
+                        printed=(("Llanovarelfen", "001"),))
+    assert reading_lines(read) == [
+        "ℹ️ Getrennt und mit einem Tippfehler geschrieben, zusammen gelesen: „blitz schlak“ als „Blitzschlag“ "
+        "(„k“ statt „g“).",
+        "ℹ️ Getrennt geschrieben, zusammen gelesen: „llanowar elfen“ als „Llanovarelfen“, wie Dokument 001 es schreibt.",
+    ]

@@ -62,7 +62,8 @@ def excerpts(text: str, analysis: Analysis, weights: dict[str, float], a: object
 
 async def record(db: Path) -> dict[str, list]:
     """The cases of the query set on the store ``db``: ``{"texts": [passage text], "cases": [{"query", "text"
-    (index into texts), "terms", "weak", "concepts", "weights", "out" (the excerpts of :func:`excerpts`)}]}``."""
+    (index into texts), "terms", "weak", "concepts", "words" (the question's words as read: the bold marks leave out
+    their compound parts), "weights", "out" (the excerpts of :func:`excerpts`)}]}``."""
     store = await Store.open(db)
     try:
         r = await ranker(store)
@@ -72,11 +73,13 @@ async def record(db: Path) -> dict[str, list]:
             found = await r.search(store, q, limit=HITS)
             an = found.analysis
             weights = {t: r.term_weights[t] for t in an.terms if t in r.term_weights}
+            # what a case keeps of the analysis, as the test rebuilds it
+            kept = Analysis(terms=an.terms, weak=an.weak, concepts=an.concepts, words=an.words)
             for hit in found.hits:
                 number = texts.setdefault(hit.passage.text, len(texts))
                 cases.append({"query": q, "text": number, "terms": an.terms, "weak": an.weak,
-                              "concepts": an.concepts, "weights": weights,
-                              "out": excerpts(hit.passage.text, an, weights, r.analyser, q)})
+                              "concepts": an.concepts, "words": an.words, "weights": weights,
+                              "out": excerpts(hit.passage.text, kept, weights, r.analyser, q)})
         return {"texts": list(texts), "cases": cases}
     finally:
         await store.close()
