@@ -88,7 +88,7 @@ async def read_asked(store: Store, vocab: Vocabulary, question: str) -> ReadQues
         slipped.append((typed, found[0] if found else word))
         if found and not dictionary.has(word):  # a name (001's „Llanovarelfen“): the document's spelling
             printed.append((found[0], found[1].split(":")[0]))
-    return read._replace(slipped=tuple(slipped), printed=tuple(printed))
+    return ReadQuestion(read.text, read.markup, read.labels, read.joined, read.named, tuple(slipped), tuple(printed))
 
 
 def own_word(vocab: Vocabulary, dictionary: GermanDictionary | None = None) -> Callable[[str], bool]:
