@@ -11,9 +11,10 @@ in one bytes string, one word a line, with each word's offset (≈ 4.4 + 1.4 MB;
 ``/frage``'s warm-up: ≈ 0.5 s of CPU in a worker thread, ≈ 70 MB at its peak while sorting, ≈ 15 MB kept. The sorted
 words and offsets are then kept in the user's cache folder (:func:`cache_file`: ``~/.cache/regelbot``, platformdirs;
 ≈ 6 MB), read by the next process in milliseconds: the same words, so the same answers. The file's name carries a
-digest of the resource (its size and time) and of the code that folds the words (this module and
-:mod:`bot.text`), so a new pyspellchecker or a changed folding reads the resource again; a folder that cannot be
-written (a read-only home) only costs the read each time.
+digest of the resource's bytes and of the code that folds the words (this module and :mod:`bot.text`), so a new
+pyspellchecker or a changed folding reads the resource again; the folder keeps the files of the
+:data:`KEPT_VERSIONS` versions read most recently; a folder that cannot be written (a read-only home) only costs
+the read each time.
 """
 
 from __future__ import annotations
@@ -130,6 +131,10 @@ def _read() -> GermanDictionary:
 #: The cache file's first bytes: its format (a new layout gets a new magic) and the native byte order of the offsets.
 _MAGIC = b"regelbot-german-words-1-" + sys.byteorder.encode()[:1] + b"\n"
 _HEADER = struct.Struct("<QQ")  # number of offsets, length of the lines
+#: Cache files kept in the folder, this version's among them: the versions read most recently (a read touches its
+#: file) keep theirs, so two versions running side by side (a rolling update, a second checkout) do not remove each
+#: other's file at every start, and a day of checkouts leaves at most this many 5.7 MB files.
+KEPT_VERSIONS = 3
 
 
 def cache_file() -> Path | None:
@@ -168,12 +173,15 @@ def _from_cache(path: Path) -> GermanDictionary | None:
     if len(data) != head + count * starts.itemsize + size:
         return None
     starts.frombytes(data[head : head + count * starts.itemsize])
+    with contextlib.suppress(OSError):  # read now: among the versions in use (a read-only folder keeps its times)
+        os.utime(path)
     return GermanDictionary(data[head + count * starts.itemsize :], starts)
 
 
 def _to_cache(path: Path, words: GermanDictionary) -> None:
     """Keep ``words`` in ``path`` (written beside it, then renamed: a reader sees the whole file or none) and remove
-    the cache files of other versions beside it (a process reads its file whole at its start, so none is in use); a
+    the cache files of other versions beside it but the :data:`KEPT_VERSIONS` ``- 1`` read or written most recently (a
+    process reads its file whole at its start, so removing one only costs its version a read of the resource); a
     folder that cannot be written is logged and left."""
     lines, starts = words.parts()
     spare = path.with_name(f"{path.name}.{os.getpid()}.{threading.get_ident()}")
@@ -184,13 +192,21 @@ def _to_cache(path: Path, words: GermanDictionary) -> None:
             out.write(starts.tobytes())
             out.write(lines)
         spare.replace(path)
-        for stale in path.parent.glob("german-words-*.bin"):  # another version's: read by no later start of this one
-            if stale != path:
-                stale.unlink(missing_ok=True)
+        others = sorted((p for p in path.parent.glob("german-words-*.bin") if p != path), key=_last_used, reverse=True)
+        for stale in others[KEPT_VERSIONS - 1 :]:  # the versions read least recently
+            stale.unlink(missing_ok=True)
     except OSError as exc:
         log.debug("Wörterbuch nicht zwischengespeichert (%s): %s", path, exc)
         with contextlib.suppress(OSError):  # nothing written, or a folder that is no folder
             spare.unlink()
+
+
+def _last_used(path: Path) -> float:
+    """When ``path`` was last read or written (its modification time, s since the epoch; 0 for a file gone)."""
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
 
 
 def _load() -> GermanDictionary:

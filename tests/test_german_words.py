@@ -60,9 +60,10 @@ def test_the_cache_file_is_named_by_the_resource_and_the_folding_code(monkeypatc
 
 
 
-def test_the_cache_keeps_one_file_named_by_content_not_by_time(monkeypatch, tmp_path):
+def test_the_cache_file_is_named_by_content_not_by_time_and_few_are_kept(monkeypatch, tmp_path):
     # every fresh checkout and virtual environment installs the same resource and code with new file times: they
-    # share one cache file, and writing it removes another version's (8 files of 5.7 MB after a day of checkouts)
+    # share one cache file; writing it removes the files of the versions read least recently, beyond KEPT_VERSIONS
+    # (8 files of 5.7 MB after a day of checkouts before)
     from bot import german_words
 
     package, name = german_words._RESOURCE
@@ -80,7 +81,27 @@ def test_the_cache_keeps_one_file_named_by_content_not_by_time(monkeypatch, tmp_
     copy.write_bytes(copy.read_bytes() + b"\n")  # another dictionary: another file
     assert german_words.cache_file() != path
     path.parent.mkdir(parents=True)
-    stale = path.parent / "german-words-0123456789abcdef01234567.bin"
-    stale.write_bytes(b"another version")
+    others = [path.parent / f"german-words-{n:024x}.bin" for n in range(german_words.KEPT_VERSIONS + 1)]
+    for when, other in enumerate(others):  # other versions' files, the last one read most recently
+        other.write_bytes(b"another version")
+        os.utime(other, (1_000_000_000 + when, 1_000_000_000 + when))
     german_words._to_cache(path, german_words.GermanDictionary.of_words([b"aber", b"nochmal"]))
-    assert sorted(p.name for p in path.parent.iterdir()) == [path.name]
+    kept = sorted(p.name for p in path.parent.iterdir())
+    assert kept == sorted([path.name] + [o.name for o in others[-(german_words.KEPT_VERSIONS - 1) :]])
+
+
+def test_two_versions_side_by_side_keep_both_cache_files(monkeypatch, tmp_path):
+    # a rolling update runs the old and the new version at once: each start of one must not remove the other's
+    # file (each would then read the resource again: ≈ 0.5 s of CPU and ≈ 60 MB more at its peak per start)
+    from bot import german_words
+
+    folder = tmp_path / "regelbot"
+    old, new = folder / "german-words-old.bin", folder / "german-words-new.bin"
+    words = german_words.GermanDictionary.of_words([b"aber", b"nochmal"])
+    german_words._to_cache(old, words)
+    os.utime(old, (1_000_000_000, 1_000_000_000))
+    german_words._to_cache(new, words)
+    assert german_words._from_cache(old) is not None and old.stat().st_mtime > 1_000_000_000  # a read touches it
+    for n in range(german_words.KEPT_VERSIONS - 2):
+        german_words._to_cache(folder / f"german-words-{n}.bin", words)
+    assert old.is_file() and new.is_file()
