@@ -149,8 +149,7 @@ def _other_form(typed: str, read: str) -> bool:
     inside = any(longer[i:i + 2] in _INSIDE and longer[:i] + longer[i + 2:] == shorter
                  for i in range(2, len(longer) - 3))
     return (inside or _ending_added(typed, read)
-            or (read == typed + "s" and not typed.endswith("s"))  # „slowtrip“ as „slowtrips“, „öfter“ as „öfters“
-            or (typed.startswith("dr") and read == "da" + typed[1:]))  # „drunter“: „darunter“ said short
+            or (read == typed + "s" and not typed.endswith("s")))  # „slowtrip“ as „slowtrips“, „öfter“ as „öfters“
 
 
 def inflected(typed: str, read: str) -> bool:
@@ -159,8 +158,8 @@ def inflected(typed: str, read: str) -> bool:
     „rotem“ as „rote“); or the typed word is the read one with an ending put on („pumpt“ of „pump“, „stackt“ of
     „stack“, „basics“ of „basic“; :func:`_ending_added`) or without its „s“ („slowtrip“ of „slowtrips“, „öfter“ of
     „öfters“); or one has the participle's „ge“ or the zu-infinitive's „zu“ inside
-    where the other has none („angefangen“, „anfangen“; „reinzulegen“, „reinlegen“); or the typed word is the spoken
-    short form of a „dar-“ adverb („drunter“ of „darunter“).
+    where the other has none („angefangen“, „anfangen“; „reinzulegen“, „reinlegen“). (A spoken short form,
+    „drunter“ of „darunter“, is a players' word read as the long one, :mod:`bot.players_words`: no repair.)
     So is an English form of the word read (:func:`bot.anglicisms.english_forms`: „exiled“ read as the term's
     „exile“, „sacrificed“ as „sacrifice“).
     Such a repair is no slip and no other word, so no note names it; „fluch“ read as „flucht“ (no ending typed, a
