@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Container, Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Literal, NamedTuple
 
 from bot.german_words import german_dictionary_async
 from bot.mentions import joined_name, slipped_name
@@ -54,6 +55,21 @@ _NOBODY = -1
 _NO_CARD = -2
 
 
+#: How the documents print a name of another thing than a card (:func:`other_things`): before a hyphen and a
+#: capitalised word, as a guild's or a block's name („Selesnija-Gilde“, „Odyssey-Blocks“), or in italics, as the FAQs
+#: print the title of an edition or of the game („Jede Karte in _Lorwyn_“).
+HYPHENED, ITALIC = "hyphened", "italic"
+
+
+class OtherThing(NamedTuple):
+    """A name the documents print of another thing than a card (:func:`other_things`)."""
+
+    #: The name as printed („Selesnija-Gilde“, „Lorwyn“, „Ravnica: Stadt der Gilden“).
+    name: str
+    #: How it is printed: :data:`HYPHENED` or :data:`ITALIC`.
+    kind: Literal["hyphened", "italic"]
+
+
 @dataclass(frozen=True)
 class Mention:
     """A card a question names by a name not its own: ``word`` as typed, the ``card_id``, and ``how``:
@@ -78,8 +94,8 @@ class OtherNames:
     english: Mapping[str, int]
     #: words printed only capitalised, only in passages of no card, no card's name word, no German word
     #: (:func:`unowned_names`: 003's „Tarmogoyf“, „Disa“) → the name of another thing the documents print it in
-    #: (:func:`other_things`: „Selesnija-Gilde“, the edition „Lorwyn“), ``""`` for none
-    unowned: Mapping[str, str] = field(default_factory=dict)
+    #: (:func:`other_things`: „Selesnija-Gilde“, the edition „Lorwyn“), None for none
+    unowned: Mapping[str, OtherThing | None] = field(default_factory=dict)
     sole: Mapping[str, int] = field(default_factory=dict)  # words only one card's name holds: sole_name_words
     #: card id → the words of :attr:`printed` that name it, in the table's order (:func:`printed_of`)
     printed_by_card: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
@@ -132,17 +148,18 @@ _OTHER_THING = re.compile(r"(?<![\w-])(?P<name>(?P<first>[^\W\d_]+)-"
                           r"|(?<!\w)_(?P<title>[A-ZÄÖÜ][^_\n]{0,60}[^\W_])_(?!\w)")
 
 
-def other_things(rows: Iterable[tuple[int | None, str, str]], words: Container[str]) -> dict[str, str]:
+def other_things(rows: Iterable[tuple[int | None, str, str]], words: Container[str]) -> dict[str, OtherThing]:
     """Folded word of ``words`` → the first name of another thing than a card that ``rows`` (card id or None,
-    passage kind, text) print it in (:data:`_OTHER_THING`): „selesnija“ → ``"Selesnija-Gilde"`` (001), „lorwyn“ →
-    ``"Lorwyn"`` (000's italics: an edition). One pass over the texts."""
-    found: dict[str, str] = {}
+    passage kind, text) print it in (:data:`_OTHER_THING`), with how it is printed: „selesnija“ →
+    ``OtherThing("Selesnija-Gilde", HYPHENED)`` (001), „lorwyn“ → ``OtherThing("Lorwyn", ITALIC)`` (000's italics:
+    an edition). One pass over the texts."""
+    found: dict[str, OtherThing] = {}
     for _card, _kind, text in rows:
         for m in _OTHER_THING.finditer(text) if "-" in text or "_" in text else ():
-            printed = m["name"] or m["title"]
-            for word in [m["first"]] if m["name"] else _PRINTED.findall(printed):
+            thing = OtherThing(m["name"], HYPHENED) if m["name"] else OtherThing(m["title"], ITALIC)
+            for word in [m["first"]] if m["name"] else _PRINTED.findall(thing.name):
                 if (key := fold(word)) in words and key not in found:
-                    found[key] = printed
+                    found[key] = thing
     return found
 
 
@@ -202,7 +219,7 @@ async def _load(store: Store) -> OtherNames:
     return OtherNames({fold(n): int(c) for c, n in halves}, printed,
                       {" ".join(_WORD.findall(fold(n))): int(c) for c, n in english
                        if len(_WORD.findall(n)) <= MAX_NAME_WORDS},
-                      {k: things.get(k, "") for k in loose}, sole, by_card)
+                      {k: things.get(k) for k in loose}, sole, by_card)
 
 
 async def _card_names(store: Store, ids: list[int]) -> list[tuple[int, str]]:
@@ -237,10 +254,11 @@ async def other_names(store: Store) -> OtherNames:
     return await store.memo("other_names", lambda: _load(store))
 
 
-async def unowned_names(store: Store) -> Mapping[str, str]:
+async def unowned_names(store: Store) -> Mapping[str, OtherThing | None]:
     """The names ``store``'s documents print of things it has no card of (:attr:`OtherNames.unowned`, folded):
     003's „Tarmogoyf“, „Disa“, „Karn“ (examples of the rules), each with the name of another thing than a card it
-    is printed in (``"Selesnija-Gilde"`` of „selesnija“; ``""`` for „tarmogoyf“), read once per open store
+    is printed in (``OtherThing("Selesnija-Gilde", HYPHENED)`` of „selesnija“; None for „tarmogoyf“), read once per
+    open store
     (:func:`other_names`)."""
     return (await other_names(store)).unowned
 

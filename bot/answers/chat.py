@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from typing import NamedTuple
 
 from bot.answers.card_rulings import card_rulings
 from bot.answers.cards import SPLIT_ACTION, card_choices, card_reply, find_card_noted, no_card, with_note
@@ -52,22 +53,38 @@ async def _cards_for(ctx: AnswerContext, ids: list[int]) -> list[CardRecord]:
     return cards
 
 
-def message_cards(ctx: AnswerContext, text: str) -> tuple[list[int], list[str], list[str]]:
-    """The cards a message names for "Karten erklären": ``(card ids, names that fit no card, names read as a
-    typo of a card's name)``, at most 10 ids.
+class MessageCards(NamedTuple):
+    """The cards a message names for "Karten erklären" (:func:`message_cards`)."""
 
-    ``[[name]]`` mentions first (each resolved like ``/karte``: a typo of one clear name answers that card, and
-    the typed name is kept so the answer can say so, :func:`bot.answers.cards.typo_line`), then every known card
-    name in the text outside the brackets (:class:`bot.mentions.NameScanner`), so a message that brackets one
-    name and writes another plainly explains both. From memory (the name index), no store access.
+    #: The cards explained, at most :data:`EXPLAIN_MAX` card ids in the message's order.
+    ids: list[int]
+    #: The bracketed names that fit no card (each cut to :data:`MISSING_NAME_MAX` characters).
+    missing: list[str]
+    #: The bracketed names read as a typo of a card's name (cut alike).
+    typed: list[str]
+    #: The cards named beyond the explained ones, each once, at most :data:`LEFT_OUT_MAX`; [] when fewer than
+    #: :data:`EXPLAIN_MAX` cards are explained.
+    more: list[int]
+
+
+def message_cards(ctx: AnswerContext, text: str) -> MessageCards:
+    """The cards a message names for "Karten erklären", read once: at most 10 explained, the others (at most
+    :data:`LEFT_OUT_MAX`) left out, for the line that names them (:func:`left_out_line`).
+
+    ``[[name]]`` mentions first (the first :data:`EXPLAIN_MAX` of them each resolved like ``/karte``: a typo of one
+    clear name answers that card, and the typed name is kept so the answer can say so,
+    :func:`bot.answers.cards.typo_line`), then every known card name in the text outside the brackets
+    (:class:`bot.mentions.NameScanner`), so a message that brackets one name and writes another plainly explains
+    both. The left-out cards are the later mentions' cards, then the later plainly written ones, read only when
+    :data:`EXPLAIN_MAX` cards are explained. From memory (the name index), no store access.
     """
-    mentions = bracket_mentions(text, EXPLAIN_MAX)
-    if not mentions:
-        return scanner(ctx.names).scan(text, EXPLAIN_MAX), [], []
+    limit = EXPLAIN_MAX + LEFT_OUT_MAX
+    mentions = bracket_mentions(text, limit)
+    plain = scanner(ctx.names).scan(outside_brackets(text) if mentions else text, limit)
     ids: list[int] = []
     missing: list[str] = []
     typed: list[str] = []
-    for mention in mentions:
+    for mention in mentions[:EXPLAIN_MAX]:
         found = ctx.names.lookup(mention.name)
         if found.hit is None:
             missing.append(shorten(mention.name, MISSING_NAME_MAX))
@@ -76,24 +93,27 @@ def message_cards(ctx: AnswerContext, text: str) -> tuple[list[int], list[str], 
             typed.append(name)
         if found.hit.card_id not in ids:
             ids.append(found.hit.card_id)
-    if len(ids) < EXPLAIN_MAX:
-        plain = [i for i in scanner(ctx.names).scan(outside_brackets(text), EXPLAIN_MAX) if i not in ids]
-        ids += plain[: EXPLAIN_MAX - len(ids)]
-    return ids, missing, typed
+    ids += [i for i in plain if i not in ids][: EXPLAIN_MAX - len(ids)]
+    if len(ids) < EXPLAIN_MAX:  # every card the message names is explained
+        return MessageCards(ids, missing, typed, [])
+    later = [hit.card_id for m in mentions[EXPLAIN_MAX:] if (hit := ctx.names.lookup(m.name).hit) is not None]
+    more = [i for i in dict.fromkeys(ids + later + plain) if i not in ids]
+    return MessageCards(ids, missing, typed, more[:LEFT_OUT_MAX])
 
 
 def explain_options(ctx: AnswerContext, text: str) -> dict[str, str]:
     """The options of :func:`explain_cards` for a message with the content ``text`` (what the message command
-    runs, and what its buttons carry): ``{"ids": "12,45", "missing": "name\\nname", "typed": "name"}``
-    (``typed`` only when a bracketed name was read as a typo; ``"hidden": "1"`` when a spoiler hid a name).
+    runs, and what its buttons carry): ``{"ids": "12.45", "missing": "name\\nname", "typed": "name", "more": "93+2"}``
+    (``typed`` only when a bracketed name was read as a typo; ``more`` only when cards were left out, as many of
+    their ids as the buttons carry, then „+“ and how many others, :func:`left_out_line`; ``"hidden": "1"`` when a
+    spoiler hid a name).
 
     Names inside a Discord spoiler ``||…||`` are not explained, as in ordinary messages (:func:`inline_replies`):
     the private answer has a button that posts it to the channel, which would reveal what the writer hid."""
-    ids, missing, typed = message_cards(ctx, without_spoilers(text))
+    ids, missing, typed, left = message_cards(ctx, without_spoilers(text))
     options = {"ids": ".".join(map(str, ids)), "missing": "\n".join(missing)}
     if typed:
         options["typed"] = "\n".join(typed)
-    left = left_out(ctx, without_spoilers(text), ids)
     for kept in range(len(left), -1, -1):  # as many of them as the buttons carry, the others counted
         options["more"] = ".".join(map(str, left[:kept])) + (f"+{len(left) - kept}" if kept < len(left) else "")
         if not left or carried(options):
@@ -103,18 +123,6 @@ def explain_options(ctx: AnswerContext, text: str) -> dict[str, str]:
     if "||" in text and (hides_a_name(ctx, text) or message_cards(ctx, text)[:2] != (ids, missing)):
         options["hidden"] = "1"  # a spoiler hid a name: said in the answer (the name stays hidden)
     return options
-
-
-def left_out(ctx: AnswerContext, text: str, ids: list[int]) -> list[int]:
-    """The ids of the cards ``text`` names beyond the :data:`EXPLAIN_MAX` of ``ids`` (bracketed first, then written
-    plainly, as :func:`message_cards` reads them), each once, at most :data:`LEFT_OUT_MAX`; [] when the message
-    names no more. From memory."""
-    if len(ids) < EXPLAIN_MAX:
-        return []
-    limit = EXPLAIN_MAX + LEFT_OUT_MAX
-    found = [hit.card_id for m in bracket_mentions(text, limit) if (hit := ctx.names.lookup(m.name).hit) is not None]
-    found += scanner(ctx.names).scan(outside_brackets(text), limit)
-    return [i for i in dict.fromkeys(found) if i not in ids][:LEFT_OUT_MAX]
 
 
 def carried(options: dict[str, str]) -> bool:

@@ -35,6 +35,7 @@ from bot.answers.off_topic import title_holds, titled_terms
 from bot.comparison import frame_word
 from bot.german_words import german_dictionary, not_ordinary
 from bot.players_words import gloss
+from bot.question_mentions import ITALIC, OtherThing
 from bot.question_words import UNKNOWN_SHOWN, players_line, players_split, unknown_line, unknown_words
 from bot.reply import quote_user
 from bot.search import EXACT_MATCH, NameIndex
@@ -149,8 +150,7 @@ def _other_form(typed: str, read: str) -> bool:
     inside = any(longer[i:i + 2] in _INSIDE and longer[:i] + longer[i + 2:] == shorter
                  for i in range(2, len(longer) - 3))
     return (inside or _ending_added(typed, read)
-            or (read == typed + "s" and not typed.endswith("s"))  # „slowtrip“ as „slowtrips“, „öfter“ as „öfters“
-            or (typed.startswith("dr") and read == "da" + typed[1:]))  # „drunter“: „darunter“ said short
+            or (read == typed + "s" and not typed.endswith("s")))  # „slowtrip“ as „slowtrips“, „öfter“ as „öfters“
 
 
 def inflected(typed: str, read: str) -> bool:
@@ -159,8 +159,8 @@ def inflected(typed: str, read: str) -> bool:
     „rotem“ as „rote“); or the typed word is the read one with an ending put on („pumpt“ of „pump“, „stackt“ of
     „stack“, „basics“ of „basic“; :func:`_ending_added`) or without its „s“ („slowtrip“ of „slowtrips“, „öfter“ of
     „öfters“); or one has the participle's „ge“ or the zu-infinitive's „zu“ inside
-    where the other has none („angefangen“, „anfangen“; „reinzulegen“, „reinlegen“); or the typed word is the spoken
-    short form of a „dar-“ adverb („drunter“ of „darunter“).
+    where the other has none („angefangen“, „anfangen“; „reinzulegen“, „reinlegen“). (A spoken short form,
+    „drunter“ of „darunter“, is a players' word read as the long one, :mod:`bot.players_words`: no repair.)
     So is an English form of the word read (:func:`bot.anglicisms.english_forms`: „exiled“ read as the term's
     „exile“, „sacrificed“ as „sacrifice“).
     Such a repair is no slip and no other word, so no note names it; „fluch“ read as „flucht“ (no ending typed, a
@@ -328,15 +328,16 @@ def asked_name(question: str, analysis: Analysis, unowned: Container[str]) -> st
     return text[typed[at[0]].start():typed[last].end()]
 
 
-def unowned_line(typed: str, thing: str = "") -> str:
+def unowned_line(typed: str, thing: OtherThing | None = None) -> str:
     """The line for a name the store has no card of (``typed`` as typed, escaped here): the passages below may
     mention it, they are not its card's text or rulings. A name the documents print as another thing's (``thing``:
     :func:`bot.question_mentions.other_things`) is said to be that name instead: „„selesnija“ ist keine Karte,
-    sondern ein Name aus den Dokumenten: „Selesnija-Gilde“.“, „„lorwyn“ … „Lorwyn“ (kursiv gedruckt, wie die
-    Titel der Editionen).“ (a guild, an edition is no card the store lacks)."""
-    if thing:
-        italic = "" if "-" in thing else " (kursiv gedruckt, wie die Titel der Editionen)"
-        said = f"„{quote_user(thing, 60)}“{italic}"
+    sondern ein Name aus den Dokumenten: „Selesnija-Gilde“.“; one printed in italics (:data:`ITALIC`) says so:
+    „„lorwyn“ … „Lorwyn“ (kursiv gedruckt, wie die Titel der Editionen).“ (a guild, an edition is no card the store
+    lacks)."""
+    if thing is not None:
+        italic = " (kursiv gedruckt, wie die Titel der Editionen)" if thing.kind == ITALIC else ""
+        said = f"„{quote_user(thing.name, 60)}“{italic}"
         return f"ℹ️ „{quote_user(typed, 40)}“ ist keine Karte, sondern ein Name aus den Dokumenten: {said}."
     return (f"ℹ️ „{quote_user(typed, 40)}“ ist keine Karte der Datenbank; die Stellen unten erwähnen sie höchstens, "
             "ihr Kartentext und ihre Rulings fehlen.")
@@ -357,7 +358,8 @@ async def untitled(store: Store | None, analysis: Analysis, words: Sequence[str]
 
 async def question_notes(analysis: Analysis, known: Mapping[str, float], cards: Sequence[CardRecord],
                          names: NameIndex | None, question: str = "", shown: frozenset[str] = frozenset(),
-                         unowned: Mapping[str, str] | None = None, store: Store | None = None) -> Notes:
+                         unowned: Mapping[str, OtherThing | None] | None = None,
+                         store: Store | None = None) -> Notes:
     """The notes of a question (``/frage``, ``/ruling suche``) with ``analysis``, whose named ``cards`` the ranking
     found (their names' words are no unknown words), over the store's analysed terms ``known``
     (:attr:`bot.ranking.Ranker.term_weights`) and card names ``names`` (for ``/karte``'s reading of a typed name;
@@ -393,7 +395,7 @@ async def question_notes(analysis: Analysis, known: Mapping[str, float], cards: 
     unowned = unowned or {}
     if not card and not line and not near.parts and (typed := asked_name(question, analysis, unowned)):
         # „was macht Tarmogoyf“: a name 003 prints, of no card of the store; „selesnija“: 001's guild
-        card = unowned_line(typed, unowned.get(canonical(fold(typed.split()[0])), ""))
+        card = unowned_line(typed, unowned.get(canonical(fold(typed.split()[0]))))
     hedge = near.hedge or meant or bool(unknown) or bool(card) or (analysis.definition and bool(players))
     return Notes((*near.parts, *(n for n in (line, slang, card) if n)), hedge, near.read_as, meant_set)
 

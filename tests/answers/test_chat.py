@@ -6,12 +6,13 @@ from __future__ import annotations
 import pytest
 
 from bot.answers import run_action, run_answer
-from bot.answers.chat import EXPLAIN_MAX, carried, explain_options, inline_replies
+from bot.answers.chat import EXPLAIN_MAX, LEFT_OUT_MAX, carried, explain_options, inline_replies, message_cards
 from bot.config import ConfigError, load_settings
 from bot.console import CommandLine, UsageError
-from bot.mentions import Mention, bracket_mentions, scanner
+from bot.mentions import Mention, NameScanner, bracket_mentions, scanner
 from bot.render import channel_payloads, choice_rows, payload
 from bot.reply import SHARE, Action, Page, Reply, as_private
+from bot.search import NameIndex
 from tests.test_render import assert_within_limits, button_ids
 
 
@@ -189,6 +190,27 @@ async def test_explain_message_at_most_ten_cards_and_names_those_left_out(ctx):
     for forged in ("abc", "99999999", "1" * 13, "+100", "1." * 30):
         assert await run_answer(ctx, "explain_cards", ids="1", more=forged) == await run_answer(
             ctx, "explain_cards", ids="1"), forged
+
+
+def test_a_message_is_read_once_for_the_cards_it_explains_and_those_it_leaves_out(ctx, monkeypatch):
+    names = sorted(ctx.names.card_names.values())
+    text = " ".join(f"[[{name}]]" for name in names[:12]) + " und " + ", ".join(names[14:17])
+    scans: list[int] = []
+    lookups: list[str] = []
+    scan, lookup = NameScanner.scan, NameIndex.lookup
+    monkeypatch.setattr(NameScanner, "scan", lambda s, t, limit: scans.append(limit) or scan(s, t, limit))
+    monkeypatch.setattr(NameIndex, "lookup", lambda s, q, *a: lookups.append(q) or lookup(s, q, *a))
+    found = message_cards(ctx, text)
+    # one scan of the plain text, one look-up per bracketed name
+    assert scans == [EXPLAIN_MAX + LEFT_OUT_MAX] and lookups == names[:12]
+    assert [ctx.names.card_names[i] for i in found.ids] == names[:10]
+    # the later mentions first, then the names written plainly
+    assert [ctx.names.card_names[i] for i in found.more] == [
+        "Auge des Sturms", "Auraumwobener Magier", "Azorius-Tricks", "Azorius-Äthermagier",
+        "Balduvianischer Frostrufer"]
+    assert explain_options(ctx, text)["more"] == ".".join(map(str, found.more))
+    # fewer than ten cards: nothing is left out
+    assert message_cards(ctx, ", ".join(names[14:17])).more == []
 
 
 async def test_explain_message_without_cards_is_a_german_error(ctx):

@@ -227,9 +227,25 @@ async def test_a_guilds_or_editions_name_the_documents_print_is_said_to_be_that_
 
 
 def test_a_name_before_a_hyphen_and_a_card_or_token_word_stays_a_cards_name():
-    from bot.question_mentions import other_things
+    from bot.question_mentions import HYPHENED, ITALIC, OtherThing, other_things
 
     rows = [(None, "explanation", "Der Tarmogoyf-Spielstein und der Clue-Token, eine Vanguard-Karte; die "
                                   "Selesnija-Gilde in _Lorwyn_.")]
     assert other_things(rows, {"tarmogoyf", "clue", "vanguard", "selesnija", "lorwyn"}) == {
-        "selesnija": "Selesnija-Gilde", "lorwyn": "Lorwyn"}
+        "selesnija": OtherThing("Selesnija-Gilde", HYPHENED), "lorwyn": OtherThing("Lorwyn", ITALIC)}
+
+
+def test_the_line_on_another_things_name_says_italics_by_how_it_is_printed():
+    from bot.answers.unknown_notes import unowned_line
+    from bot.question_mentions import HYPHENED, ITALIC, OtherThing, other_things
+
+    # an italic title may hold a hyphen, a hyphened name none of the italics: the line follows how it is printed
+    rows = [(None, "explanation", "Jede Karte in _Zeit-Spirale_ und der Orzhov-Syndikat.")]
+    things = other_things(rows, {"zeit", "spirale", "orzhov"})
+    assert things == {"zeit": OtherThing("Zeit-Spirale", ITALIC), "spirale": OtherThing("Zeit-Spirale", ITALIC),
+                      "orzhov": OtherThing("Orzhov-Syndikat", HYPHENED)}
+    assert unowned_line("zeit", things["zeit"]) == (
+        "ℹ️ „zeit“ ist keine Karte, sondern ein Name aus den Dokumenten: „Zeit-Spirale“ (kursiv gedruckt, wie die "
+        "Titel der Editionen).")
+    assert unowned_line("orzhov", things["orzhov"]) == (
+        "ℹ️ „orzhov“ ist keine Karte, sondern ein Name aus den Dokumenten: „Orzhov-Syndikat“.")

@@ -1,0 +1,89 @@
+"""Doors of the answers run as the README shows them, each a new process (``python -m bot call``/``press`` on the
+documents' store): what one process prints or carries in a button is what another reads. The values are the
+documents': the register's notes on „millen“ (Ravnica FAQ 001: Ausgraben, 502.47 → 702.52), Karten erklären's line
+on the cards past the tenth, its page buttons (card ids separated by „.“; a „,“ of buttons made before 2026-12-07
+still read), and /frage's line on a guild's name (001's „Selesnija-Gilde“)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from bot.answers import run_answer
+from bot.custom_id import PAGE, Invocation, encode
+from bot.render import fit_reply, page_checks
+from tests.conftest import run_cli
+
+#: The first 12 card names of the documents' store in alphabetical order (001, 003's FAQs).
+TWELVE = ["Absolutions-Thrull", "Adarkarwalküre", "Agrus Kos, Wojek-Veteran", "Akkord des Rufes",
+          "Annullierstein-Gargoyle", "Anrufung des Feuerhirns", "Arcum Dagsson", "Auerochsenbulle",
+          "Aufsammelkrabbler", "Aufwallen der Erde", "Auge des Sturms", "Auraumwobener Magier"]
+#: Karten erklären's line on the two of :data:`TWELVE` past the tenth.
+LEFT_OUT = ("_ℹ️ Höchstens 10 Karten je Antwort; nicht erklärt: „Auge des Sturms“, „Auraumwobener Magier“. Frag sie "
+            "mit `/karte` oder „Karten erklären“ auf einer Nachricht, die nur sie nennt._\n")
+
+
+def run(db: Path, *args: str) -> str:
+    """What ``python -m bot ARGS`` prints on the store ``db`` (a new process; exit 0)."""
+    proc = run_cli(*args, db=db)
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout
+
+
+def button_ids(message: dict[str, Any]) -> list[str]:
+    """Every custom_id of a message payload, row after row."""
+    return [c["custom_id"] for row in message.get("components") or [] for c in row["components"]]
+
+
+def test_regel_suche_of_a_register_term_names_both_notes_and_its_button_opens_the_mechanic(built_db):
+    # „millen“ (mill, 701.17) is printed by no document; the change register's two notes on Ausgraben use it
+    out = run(built_db, "call", "/regel suche: millen")
+    assert out.startswith("== Mahlen – Regel 701.17 ==\n**Mahlen** (englisch *Mill*): Schlüsselwortaktion, heute "
+                          "Regel **701.17** der Comprehensive Rules.\n"), out[:300]
+    assert ("• Hinweis zu Abschnitt „Ausgraben“: Die Regel steht heute unter 702.52 (damals 502.47); Inhalt "
+            "unverändert, heute mit „millen“ statt „auf den Friedhof legen“.\n") in out
+    assert ("• Hinweis zu Regel 502.47a (Ravnica: Stadt der Gilden – Häufig gestellte Fragen, heute 702.52a): "
+            "Heute „millen“.\n") in out
+    buttons = out.rsplit("\nKnöpfe: ", 1)[1]
+    assert buttons.startswith("[Mechanik: Ausgraben] (rb:mechanic:"), buttons
+    opened = run(built_db, "press", buttons.split("(", 1)[1].split(")", 1)[0])
+    assert opened.startswith("== Ausgraben – Ravnica: Stadt der Gilden ==\nℹ️ **Heute:** Die Regel steht heute unter "
+                             "702.52 (damals 502.47)"), opened[:300]
+
+
+def test_karten_erklaeren_names_the_cards_past_the_tenth_and_another_process_turns_its_pages(built_db):
+    message = json.loads(run(built_db, "call", "--json", "Karten erklären: " + " ".join(f"[[{n}]]" for n in TWELVE)))
+    assert [e["title"] for e in message["embeds"]] == [TWELVE[0]]
+    assert message["embeds"][0]["description"].startswith(LEFT_OUT)
+    # the page buttons carry the ten cards' ids separated by „.“ and the two left out
+    turn = next(i for i in button_ids(message) if i.startswith("rb:pg:2:"))
+    ids, _missing, _typed, _hidden, more = turn.split(":/explain_cards:", 1)[1].split(",")
+    assert ids.count(".") == 9 and more.count(".") == 1 and "%2C" not in turn
+    second = run(built_db, "press", turn)
+    assert second.startswith(f"== {TWELVE[1]} ==\n_Gedruckter Text (FAQ Kälteeinbruch):_\n"), second[:200]
+    assert "Seite 2/10" in second and "nicht erklärt" not in second
+    back = next(i for i in button_ids(json.loads(run(built_db, "press", "--json", turn)))
+                if i.startswith("rb:pg:1:"))
+    assert run(built_db, "press", back).startswith(f"== {TWELVE[0]} ==\n{LEFT_OUT}")
+
+
+async def test_a_page_button_made_before_ids_were_separated_by_dots_is_still_turned(ctx, built_db):
+    # buttons made before 2026-12-07 separate the card ids by „,“ (in the custom_id „%2C“)
+    ids = ",".join(str(ctx.names.resolve(n).card_id) for n in TWELVE[:3])
+    origin = Invocation.answer("explain_cards", ids=ids, missing="")
+    reply = await run_answer(ctx, "explain_cards", ids=ids)
+    old = encode(PAGE, origin, 2, page_checks(reply, fit_reply(reply), origin)[1])
+    assert "%2C" in old
+    second = run(built_db, "press", old)
+    assert second.startswith(f"== {TWELVE[1]} ==\n_Gedruckter Text (FAQ Kälteeinbruch):_\n"), second[:200]
+    assert "Seite 2/3" in second
+
+
+def test_frage_says_a_guilds_name_is_no_card(built_db):
+    # 001 prints „Selesnija-Gilde“; the store has no card „Selesnija“
+    out = run(built_db, "call", "/frage frage: was macht die selesnija")
+    assert out.split("\n", 1)[1].startswith(
+        "Frage: „was macht die selesnija“\nℹ️ „selesnija“ ist keine Karte, sondern ein Name aus den Dokumenten: "
+        "„Selesnija-Gilde“.\n"), out[:300]
+    assert "ist keine Karte der Datenbank" not in out and "kursiv" not in out
