@@ -71,9 +71,10 @@ def message_cards(ctx: AnswerContext, text: str) -> MessageCards:
     """The cards a message names for "Karten erklären", read once: at most 10 explained, the others (at most
     :data:`LEFT_OUT_MAX`) left out, for the line that names them (:func:`left_out_line`).
 
-    ``[[name]]`` mentions first (the first :data:`EXPLAIN_MAX` of them each resolved like ``/karte``: a typo of one
-    clear name answers that card, and the typed name is kept so the answer can say so,
-    :func:`bot.answers.cards.typo_line`), then every known card name in the text outside the brackets
+    ``[[name]]`` mentions first (in order, each resolved like ``/karte`` until :data:`EXPLAIN_MAX` cards are found: a
+    typo of one clear name answers that card, and the typed name is kept so the answer can say so,
+    :func:`bot.answers.cards.typo_line`; a name that fits no card is named as missing, at most :data:`EXPLAIN_MAX`
+    of them, and takes no card's place), then every known card name in the text outside the brackets
     (:class:`bot.mentions.NameScanner`), so a message that brackets one name and writes another plainly explains
     both. The left-out cards are the later mentions' cards, then the later plainly written ones, read only when
     :data:`EXPLAIN_MAX` cards are explained. From memory (the name index), no store access.
@@ -84,10 +85,15 @@ def message_cards(ctx: AnswerContext, text: str) -> MessageCards:
     ids: list[int] = []
     missing: list[str] = []
     typed: list[str] = []
-    for mention in mentions[:EXPLAIN_MAX]:
+    read = 0  # the mentions resolved: until EXPLAIN_MAX cards are found (a name that fits no card takes no place)
+    for mention in mentions:
+        if len(ids) == EXPLAIN_MAX:
+            break
+        read += 1
         found = ctx.names.lookup(mention.name)
         if found.hit is None:
-            missing.append(shorten(mention.name, MISSING_NAME_MAX))
+            if len(missing) < EXPLAIN_MAX:
+                missing.append(shorten(mention.name, MISSING_NAME_MAX))
             continue
         if found.how in NOTED and (name := shorten(mention.name, MISSING_NAME_MAX)) not in typed:
             typed.append(name)
@@ -96,7 +102,7 @@ def message_cards(ctx: AnswerContext, text: str) -> MessageCards:
     ids += [i for i in plain if i not in ids][: EXPLAIN_MAX - len(ids)]
     if len(ids) < EXPLAIN_MAX:  # every card the message names is explained
         return MessageCards(ids, missing, typed, [])
-    later = [hit.card_id for m in mentions[EXPLAIN_MAX:] if (hit := ctx.names.lookup(m.name).hit) is not None]
+    later = [hit.card_id for m in mentions[read:] if (hit := ctx.names.lookup(m.name).hit) is not None]
     more = [i for i in dict.fromkeys(ids + later + plain) if i not in ids]
     return MessageCards(ids, missing, typed, more[:LEFT_OUT_MAX])
 

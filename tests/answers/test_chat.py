@@ -464,3 +464,15 @@ async def test_explained_cards_pages_each_name_their_own_source(ctx):
     assert [footer_text(two, i, 2, p.source) for i, p in enumerate(two.pages)] == [
         "Quelle: Ravnica: Stadt der Gilden – Häufig gestellte Fragen · Seite 1/2",
         "Quelle: Rulings zu Schnellvorlauf · Seite 2/2"]
+
+
+def test_names_that_fit_no_card_take_no_place_of_the_cards_a_message_names(ctx):
+    # four bracketed names of no card among twenty cards: ten cards explained, the ten others named as left out
+    # (no card of the message is dropped without a word), the four names said to fit no card
+    names = sorted(ctx.names.card_names.values())
+    nothing = ["Qqqqxx", "Zzzzyy", "Xxxxww", "Vvvvkk"]
+    found = message_cards(ctx, " ".join(f"[[{name}]]" for name in nothing + names[:20]))
+    assert found.missing == nothing
+    assert [ctx.names.card_names[i] for i in found.ids] == names[:10]
+    assert [ctx.names.card_names[i] for i in found.more] == names[10:20]
+
