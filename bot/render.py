@@ -41,6 +41,7 @@ from bot.reply import (
     Reply,
     distinct,
     format_date,
+    legend_parts,
     told_apart,
 )
 from bot.text import cut as graphemes_cut
@@ -122,7 +123,7 @@ def discord_pages(pages: list[Page]) -> list[Page]:
         if body is page.body and all(v is f.value for v, f in zip(values, page.fields, strict=True)):
             return page  # no symbol shown otherwise (the usual case): no copy (fit_pages makes new pages anyway)
         fields = [Field(f.name, v, f.inline) for f, v in zip(page.fields, values, strict=True)]
-        return replace(page, body=body, fields=fields)
+        return replace(page, body=body, fields=fields, legend=discord_text(page.legend))
 
     return [shown(page) for page in pages]
 
@@ -190,7 +191,7 @@ def fit_pages(pages: list[Page], budget: int = _PAGE_BUDGET) -> list[Page]:
                 label = name if i == 0 else _short(f"{name} (Forts.)", FIELD_NAME_MAX)
                 fields.append(Field(label, part, f.inline and len(parts) == 1))
         body_limit = min(EMBED_DESCRIPTION_MAX, budget - len(title))
-        bodies = split_text(body, body_limit) if body else [""]
+        bodies = legend_parts(body, page.legend, body_limit, split_text) if body else [""]
         for i, chunk in enumerate(bodies):
             current = Page(title=title, body=chunk, actions=page.actions, picture=page.picture, source=page.source,
                            date=page.date)

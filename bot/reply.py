@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from bot.text import GRAPHEME, ZERO_WIDTH, cut
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Callable, Iterable
 
     import regex
 
@@ -165,7 +165,9 @@ class Page:
     :meth:`bot.store.Store.card_image_url`), shown beside the text (the embed's thumbnail); None: none.
     ``source``: the sources of this page (its footer's „Quelle: …“) in a reply joined from several answers
     (:func:`own_sources`); None means the reply's :attr:`Reply.source`. ``date``: so the date of those sources
-    (ISO, its footer's „Stand …“; ``""`` none); None means the reply's :attr:`Reply.date`.
+    (ISO, its footer's „Stand …“; ``""`` none); None means the reply's :attr:`Reply.date`. ``legend``: the notes
+    that end ``body`` and explain its ties (a term page's „⚠️¹ **Heute:** …“, „ℹ️ **Heute andere Begriffe:** ¹ …“),
+    kept with the entries they explain when the renderer splits the body (:func:`legend_parts`); ``""``: none.
     Mana symbols are written as text (``{W}``) everywhere; the renderer shows them as emojis where uploaded.
     """
 
@@ -176,6 +178,27 @@ class Page:
     picture: str | None = None
     source: str | None = None
     date: str | None = None
+    legend: str = ""
+
+
+#: The superscript digits that tie an entry to a page's numbered note (``⚠️¹``, ``ℹ️²³``).
+_TIES = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹]")
+
+
+def legend_parts(body: str, legend: str, limit: int, split: Callable[[str, int], list[str]]) -> list[str]:
+    """``body`` in parts of at most ``limit`` characters (``split``: :func:`bot.render.split_text`), its
+    :attr:`Page.legend` kept with the entries it explains: when the body needs more than one part and ends with the
+    legend, the legend is taken off, the rest split leaving room for it, and every part that carries a tie (a
+    superscript number) ends with it (the last part when none does). A body that fits, a legend that does not end
+    it or one over a third of ``limit`` is split as it stands."""
+    legend = legend.strip()
+    text = body.rstrip()
+    if not legend or len(body) <= limit or not text.endswith(legend) or 3 * len(legend) > limit:
+        return split(body, limit)
+    parts = split(text[:-len(legend)].rstrip(), limit - len(legend) - 1)
+    tied = [bool(_TIES.search(p)) for p in parts]
+    tied[-1] = tied[-1] or not any(tied)
+    return [f"{p}\n{legend}" if t else p for p, t in zip(parts, tied, strict=True)]
 
 
 def own_sources(reply: Reply) -> list[Page]:

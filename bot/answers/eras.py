@@ -261,9 +261,10 @@ async def today_number_reply(ctx: AnswerContext, number: str, term_uses: TermUse
             where = c.title + (f", {format_date(c.date)}" if c.date else "")
             quoted = shorten(c.heading or c.text, 160)
             lines.append(f"• **{c.number}** → heute {index.today_of(c) or '–'} _({where})_: {quoted}")
-    rest_lines, rest_actions = await resting_entries(ctx, register, number, resting)
-    if rest_lines:
-        lines += rest_lines
+    rest = await resting_entries(ctx, register, number, resting)
+    rest_actions = rest.actions
+    if rest.lines:
+        lines += rest.lines
     elif not olds:
         lines.append("\nKein Dokument des Bots zitiert diese Regel.")
         used, used_actions = await term_uses(ctx, terms) if term_uses else ([], [])  # 702.19: Trampelschaden
@@ -271,7 +272,7 @@ async def today_number_reply(ctx: AnswerContext, number: str, term_uses: TermUse
     actions = [Action(label=f"Regel {c.number} (so zitiert)", action="rule", arg=c.number) for c in olds]
     actions += rest_actions
     title = f"Regel {number} (heute)" + (f" – {terms[0].german}" if terms else "")
-    return Reply(pages=[Page(title=title, body="\n".join(lines))], actions=dedupe_actions(actions)[:20],
+    return Reply(pages=[Page(title=title, body="\n".join(lines)), *rest.pages], actions=dedupe_actions(actions)[:20],
                  source=rule_today_source(register, texts, bool(terms)))
 
 

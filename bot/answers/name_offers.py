@@ -24,12 +24,15 @@ CHOICES = CHOICES_MAX
 DISPLACE_FROM = 3
 #: Per open store: its English names, each ``(folded letters and digits, name, card id, card name)``.
 _OFFERS: weakref.WeakKeyDictionary[Store, list[tuple[str, str, int, str]]] = weakref.WeakKeyDictionary()
+#: Per open store: the names it only mentions (:mod:`bot.importer.mentioned_offers`), each ``(folded letters and
+#: digits, name)``.
+_MENTIONED: weakref.WeakKeyDictionary[Store, list[tuple[str, str]]] = weakref.WeakKeyDictionary()
 #: What the comparison drops: everything but letters and digits („Driven // Des“, „driven//des“ and „drivendes“
 #: start the same name).
 _NOT_LETTERS = re.compile(r"[\W_]+")
 
 
-def _key(text: str) -> str:
+def offer_key(text: str) -> str:
     """``text`` folded (:func:`bot.text.fold`), letters and digits only."""
     return _NOT_LETTERS.sub("", fold(text))
 
@@ -43,7 +46,7 @@ def _offers(store: Store) -> list[tuple[str, str, int, str]]:
     kept = _OFFERS.get(store)
     if kept is None:
         stored = store.stored_names().english_offers()
-        kept = _OFFERS[store] = [(_key(name), name, card_id, card_name) for name, card_id, card_name in stored]
+        kept = _OFFERS[store] = [(offer_key(name), name, card_id, card_name) for name, card_id, card_name in stored]
     return kept
 
 
@@ -56,6 +59,35 @@ def prepare(store: Store) -> None:
         bot.store.StoreError: the store's name index cannot be opened (German message).
     """
     _offers(store)
+    mentioned_offers(store)
+
+
+def mentioned_offers(store: Store) -> list[tuple[str, str]]:
+    """The names of cards ``store`` only mentions that the build stored
+    (:meth:`bot.store.names.StoredNames.mentioned_offers`), each ``(folded letters and digits, name)``, read once
+    per open store.
+
+    Raises:
+        bot.errors.StoreClosed: the store was closed (an autocomplete answers none then: bot.core).
+    """
+    kept = _MENTIONED.get(store)
+    if kept is None:
+        kept = _MENTIONED[store] = [(offer_key(name), name) for name in store.stored_names().mentioned_offers()]
+    return kept
+
+
+def with_mentioned(store: Store, typed: str, offered: list[Choice]) -> list[Choice]:
+    """``offered`` (the card-name completer's choices for ``typed``) and after them, in free places only, each name
+    ``store`` only mentions (:func:`mentioned_offers`) that starts with ``typed`` (folded, letters and digits, at
+    least :data:`DISPLACE_FROM`), as „Llanovarelfen (nur erwähnt)“ with the name as value: picked, ``/karte`` says
+    where the documents print it (:func:`bot.answers.mentioned_names.mentioned_error`)."""
+    key = offer_key(typed)
+    room = CHOICES - len(offered)
+    if len(key) < DISPLACE_FROM or room <= 0:
+        return offered
+    added = [Choice(name=f"{name} (nur erwähnt)"[:CHOICE_NAME_MAX], value=name)
+             for folded, name in mentioned_offers(store) if folded.startswith(key)]
+    return offered + added[:room]
 
 
 def with_english(store: Store, typed: str, offered: list[Choice]) -> list[Choice]:
@@ -65,7 +97,7 @@ def with_english(store: Store, typed: str, offered: list[Choice]) -> list[Choice
     its German name as value (the first of its names that matches is its label); at most :data:`CHOICES`: from
     :data:`DISPLACE_FROM` characters on, the index's last offers (its weakest: typos, other words) give way to these,
     which match the typed start exactly; before, these fill free places only."""
-    key = _key(typed)
+    key = offer_key(typed)
     room = CHOICES if len(key) >= DISPLACE_FROM else CHOICES - len(offered)
     if not key or room <= 0:
         return offered
@@ -80,4 +112,4 @@ def with_english(store: Store, typed: str, offered: list[Choice]) -> list[Choice
     return offered[:CHOICES - len(added)] + added if added else offered
 
 
-__all__ = ["CHOICES", "DISPLACE_FROM", "prepare", "with_english"]
+__all__ = ["CHOICES", "DISPLACE_FROM", "mentioned_offers", "offer_key", "prepare", "with_english", "with_mentioned"]

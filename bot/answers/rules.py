@@ -231,14 +231,14 @@ async def _not_in_store(ctx: AnswerContext, index: TodayIndex, cat: RuleCatalog,
         f"Die Regelerklärung (Dokument 003) verweist an {stellen(len(found))} darauf:"
     ]
     lines += [_mention_line(index, e) for e in found]
-    rest_lines, rest_actions = await resting_entries(ctx, index, number)
+    rest = await resting_entries(ctx, index, number)
     used, used_actions = await rule_term_uses(ctx, terms)
-    lines += rest_lines + used
+    lines += rest.lines + used
     actions = [Action(label=shorten(e.label, 80), action="rulex", arg=str(e.id)) for e in found]
-    actions = dedupe_actions([*actions, *rest_actions, *used_actions])[:20]
+    actions = dedupe_actions([*actions, *rest.actions, *used_actions])[:20]
     title = f"Regel {number}: nicht enthalten" + (f" – {terms[0].german}" if terms else "")
     source = " · ".join([found[0].document.title, *([TABLE_SOURCE] if terms else [])])
-    return Reply(pages=[Page(title=title, body="\n".join(lines))], source=source, actions=actions)
+    return Reply(pages=[Page(title=title, body="\n".join(lines)), *rest.pages], source=source, actions=actions)
 
 
 def _misprinted_as(cat: RuleCatalog, number: str) -> tuple[QuotedRule, QuotedRule] | None:

@@ -68,14 +68,21 @@ def uses_term(concepts: list[str] | tuple[str, ...], term: Term, names: list[str
 
 
 async def document_entries(ctx: AnswerContext, term: Term) -> tuple[list[str], list[Action]]:
-    """Where the documents use the term: mechanics sections (buttons) and rulings (lines).
+    """:func:`entries_and_legend` with the legend's lines after the entries."""
+    lines, legend, actions = await entries_and_legend(ctx, term)
+    return lines + legend, actions
+
+
+async def entries_and_legend(ctx: AnswerContext, term: Term) -> tuple[list[str], list[str], list[Action]]:
+    """Where the documents use the term: mechanics sections (buttons) and rulings (lines), and the lines of their
+    numbered notes (the legend: ``⚠️¹ **Heute:** …``, ``ℹ️ **Heute andere Begriffe:** ¹ …``).
 
     The sections are those whose title carries the term's concept (:meth:`bot.store.Store.term_uses`: „Geteilte
     Karten“ for Geteilte Karte, „Verschneite Karten und das Schnee-Manasymbol“ for Schnee-Manasymbol), in the
     store's order of sections. For the rulings it searches the German name and every old term (the ruling search
     links old and new terms through the concepts of the term table) and keeps the rulings whose text uses a name
     in this term's sense; an outdated ruling carries the register's notice, as under ``/ruling``.
-    Returns German lines and buttons; both empty when no document uses it.
+    Returns German lines, the legend's lines and buttons; all empty when no document uses it.
     """
     names = [term.german, *term.old]
     titled = {u.mechanic_id for u in await ctx.store.term_uses(term_concept(term), text=False, kinds=("mechanic",),
@@ -98,7 +105,8 @@ async def document_entries(ctx: AnswerContext, term: Term) -> tuple[list[str], l
                           f"({m.document.set_name or m.document.title})", notes) for m in sections]
     lines += [f"• Ruling zu **{hit.owner}** ({passage_source(hit.passage)}): "
               + status_text(index, "ruling", hit.ruling_id, hit.snippet, notes=notes) for hit in found.values()]
-    return notes.placed("", lines, listing=True), actions  # the entries' shared notes as their footnotes
+    placed = notes.placed("", lines, listing=True)  # the entries' shared notes as their footnotes, after them
+    return placed[:len(lines)], placed[len(lines):], actions
 
 
 async def term_reply(ctx: AnswerContext, match: TermMatch) -> Reply:
@@ -114,11 +122,11 @@ async def term_reply(ctx: AnswerContext, match: TermMatch) -> Reply:
     elif _note(match).startswith("früher"):
         body.insert(0, f"_{_note(match)}_")
     body[:0] = document_notes(match)
-    entries, actions = await document_entries(ctx, term)
+    entries, legend, actions = await entries_and_legend(ctx, term)
     if not entries:  # no ruling, no section: the documents' rules text may use it all the same (003's „Match“)
         entries, actions = await rule_text_uses(ctx, term)
     if entries:
-        body.append("\n**In den Dokumenten des Bots:**\n" + "\n".join(entries))
+        body.append("\n**In den Dokumenten des Bots:**\n" + "\n".join(entries + legend))
     else:  # the register's statements may name it all the same (Mahlen in the notes on Ausgraben: „millen“)
         mentions = await register_mentions(ctx.store, term)
         body.append("\nDie Dokumente des Bots verwenden diesen Begriff nicht" + (
@@ -130,7 +138,8 @@ async def term_reply(ctx: AnswerContext, match: TermMatch) -> Reply:
                 body.append(f"\n**In den Dokumenten des Bots als {other.german} ({other.english}):**\n"
                             + "\n".join(more))
                 actions += more_actions
-    page = Page(title=f"{term.german} – Regel {term.rule}", body="\n".join(body))
+    # the legend stays with the entries it explains when Discord's limit splits the page (bot.render.fit_pages)
+    page = Page(title=f"{term.german} – Regel {term.rule}", body="\n".join(body), legend="\n".join(legend))
     reply = Reply(pages=[page], source=TABLE_SOURCE, actions=actions)
     versions = await ctx.store.cr_versions()
     if versions:
@@ -337,6 +346,7 @@ __all__ = [
     "RULE_WORDS",
     "TERM_ACTION",
     "document_entries",
+    "entries_and_legend",
     "lookup",
     "rule_term_uses",
     "term_actions",

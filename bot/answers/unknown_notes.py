@@ -133,6 +133,20 @@ def _stem(word: str) -> str | None:
 #: Letters a German verb form puts inside the verb after a separable prefix: the participle's „ge“ („angefangen“ of
 #: „anfangen“) and the zu-infinitive's „zu“ („reinzulegen“ of „reinlegen“).
 _INSIDE = ("ge", "zu")
+#: The linking elements of a German compound, longest first („Nichtkreatur|en|zauber“, „Schadens|verhinderung“), and
+#: the fewest letters of each part around one (:func:`_linked`).
+_LINKS = ("ens", "en", "es", "er", "n", "s", "e")
+_LINK_PART = 4
+
+
+def _linked(typed: str, read: str) -> bool:
+    """True when one of ``typed`` and ``read`` is the other with a compound's linking element (:data:`_LINKS`) put
+    between two parts of :data:`_LINK_PART` letters or more: „nichtkreaturzauber“ read as 001's
+    „nichtkreaturenzauber“; not „gewint“ as „gewinnt“ (a part of two letters)."""
+    longer, shorter = (typed, read) if len(typed) > len(read) else (read, typed)
+    return any(longer[i:i + len(link)] == link and longer[:i] + longer[i + len(link):] == shorter
+               for link in _LINKS if len(longer) - len(shorter) == len(link)
+               for i in range(_LINK_PART, len(longer) - len(link) - _LINK_PART + 1))
 
 
 def _ending_added(longer: str, shorter: str) -> bool:
@@ -149,7 +163,7 @@ def _other_form(typed: str, read: str) -> bool:
     longer, shorter = (typed, read) if len(typed) > len(read) else (read, typed)
     inside = any(longer[i:i + 2] in _INSIDE and longer[:i] + longer[i + 2:] == shorter
                  for i in range(2, len(longer) - 3))
-    return (inside or _ending_added(typed, read)
+    return (inside or _linked(typed, read) or _ending_added(typed, read)
             or (read == typed + "s" and not typed.endswith("s")))  # „slowtrip“ as „slowtrips“, „öfter“ as „öfters“
 
 
@@ -159,8 +173,9 @@ def inflected(typed: str, read: str) -> bool:
     „rotem“ as „rote“); or the typed word is the read one with an ending put on („pumpt“ of „pump“, „stackt“ of
     „stack“, „basics“ of „basic“; :func:`_ending_added`) or without its „s“ („slowtrip“ of „slowtrips“, „öfter“ of
     „öfters“); or one has the participle's „ge“ or the zu-infinitive's „zu“ inside
-    where the other has none („angefangen“, „anfangen“; „reinzulegen“, „reinlegen“). (A spoken short form,
-    „drunter“ of „darunter“, is a players' word read as the long one, :mod:`bot.players_words`: no repair.)
+    where the other has none („angefangen“, „anfangen“; „reinzulegen“, „reinlegen“), or a compound's linking element
+    (:func:`_linked`: „nichtkreaturzauber“, „nichtkreaturenzauber“). (A spoken short form, „drunter“ of
+    „darunter“, is a players' word read as the long one, :mod:`bot.players_words`: no repair.)
     So is an English form of the word read (:func:`bot.anglicisms.english_forms`: „exiled“ read as the term's
     „exile“, „sacrificed“ as „sacrifice“).
     Such a repair is no slip and no other word, so no note names it; „fluch“ read as „flucht“ (no ending typed, a

@@ -22,7 +22,8 @@ import sqlite3
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from bot.store.names import ENGLISH_OFFERS_META
+from bot.importer.mentioned_offers import mentioned_names
+from bot.store.names import ENGLISH_OFFERS_META, MENTIONED_OFFERS_META
 
 #: Most names stored (a bound for any store; the documents' store has three).
 MAX_OFFERS = 1000
@@ -70,18 +71,22 @@ async def accepted_names(db: Path) -> list[tuple[str, int, str]]:
 
 def write_offers(db: Path) -> int:
     """Store :func:`accepted_names` of the written store ``db`` in its ``meta`` (learned on an event loop of its own
-    in a worker thread: the build may be called from a running loop); returns how many.
+    in a worker thread: the build may be called from a running loop), and the names it only mentions
+    (:func:`bot.importer.mentioned_offers.mentioned_names`, the completer's other offers); returns how many English
+    names.
 
     Raises:
         bot.store.StoreError, sqlite3.Error: ``db`` cannot be read or written.
     """
     with ThreadPoolExecutor(1, thread_name_prefix="english-offers") as pool:
         found = pool.submit(asyncio.run, accepted_names(db)).result()
+        mentioned = pool.submit(asyncio.run, mentioned_names(db)).result()
     conn = sqlite3.connect(db)
     try:
         conn.execute("PRAGMA journal_mode = OFF")  # the build's temp file, fsynced and renamed after (as _fill writes)
         with conn:
-            conn.execute("INSERT INTO meta (key, value) VALUES (?, ?)", (ENGLISH_OFFERS_META, json.dumps(found)))
+            conn.executemany("INSERT INTO meta (key, value) VALUES (?, ?)", [
+                (ENGLISH_OFFERS_META, json.dumps(found)), (MENTIONED_OFFERS_META, json.dumps(mentioned))])
     finally:
         conn.close()
     return len(found)

@@ -49,6 +49,9 @@ FUZZY_TABLES_META = "name_fuzzy_tables"
 #: ``meta`` key the build writes with the English names of split cards' halves the card lookup accepts (JSON list of
 #: ``[name, card id, card name]``, :mod:`bot.importer.english_offers`): offered by the card-name completer.
 ENGLISH_OFFERS_META = "english_offers"
+#: ``meta`` key the build writes with the names of cards the store lacks that the documents print as a card's name
+#: (JSON list of names, :mod:`bot.importer.mentioned_offers`): offered by the card-name completer as only mentioned.
+MENTIONED_OFFERS_META = "mentioned_offers"
 #: Entries kept in memory per store after a query read them (then the memory starts anew).
 ENTRY_CACHE = 65_536
 
@@ -204,6 +207,12 @@ class StoredNames:
         card name)``; empty for a store built before they were stored."""
         row = self._conn.execute("SELECT value FROM meta WHERE key = ?", (ENGLISH_OFFERS_META,)).fetchone()
         return [] if row is None else [(str(n), int(c), str(m)) for n, c, m in json.loads(row[0])]
+
+    def mentioned_offers(self) -> list[str]:
+        """The names of cards the store only mentions that the build stored for the completer
+        (:data:`MENTIONED_OFFERS_META`); empty for a store built before they were stored."""
+        row = self._conn.execute("SELECT value FROM meta WHERE key = ?", (MENTIONED_OFFERS_META,)).fetchone()
+        return [] if row is None else [str(n) for n in json.loads(row[0])]
 
     def stems(self) -> Iterator[str]:
         """Every stored stem (:data:`STEMS`), sorted (a full read: for tools and tests)."""

@@ -48,3 +48,29 @@ async def test_mana_info_points_to_the_rulings_that_mention_the_card(ctx):
     assert "„Destined // Lead“ ist nicht in der Datenbank; nur erwähnt in den Rulings zu **Getrieben // " \
            "Verzweiflung**:" in body
     assert [(a.label, a.action) for a in reply.actions] == [("Rulings: Getrieben // Verzweiflung", "rulings")]
+
+
+@pytest.mark.parametrize(("name", "place", "quote"), [
+    # 001:2805 prints „die nicht-verschneiten bleibenden Karten Sumpf oder Llanovarelfen“ in a section's ruling
+    ("Llanovarelfen", "Abschnitt **Verschneite Karten und das Schnee-Manasymbol**",
+     "von den nicht-verschneiten bleibenden Karten Sumpf oder Llanovarelfen produziert wurde."),
+    # an ordinary German word named a card by 001's „eine Karte wie Klon“, „Karten wie Klon“
+    ("Klon", "Abschnitt **„Verbesserte“ Kreaturen**, **Ley-Linie der Sanftheit**",
+     "Falls eine Karte wie Klon als eine Kopie einer dieser Kreaturen"),
+    # „Hattest du zum Beispiel mit Annektion vorher schon die Kontrolle …“ (001)
+    ("Annektion", "**Leshracs Herold**", "Hattest du zum Beispiel mit Annektion vorher schon die Kontrolle"),
+])
+async def test_a_card_a_ruling_names_by_the_documents_conventions_is_said_to_be_mentioned(ctx, name, place, quote):
+    reply = await run_answer(ctx, "card", name=name)
+    body = reply.pages[0].body
+    assert reply.error and reply.pages[0].title == f"Keine Karte „{name}“ in der Datenbank"
+    assert body.startswith(f"„{name}“ ist nicht in der Datenbank; nur erwähnt in den Rulings zu {place}")
+    assert quote in body
+
+
+@pytest.mark.parametrize("word", ["Spieler", "Menge", "Auch", "Manawert"])
+async def test_a_word_the_documents_print_as_a_word_is_no_mentioned_card(ctx, word):
+    # „zum Beispiel Spieler“ / „zum Beispiel auch Grizzlybären“ / „die Menge des Schadens“ (one card's rulings) /
+    # „Manawert“ (several entries of 003): printed as words, never as a card's name
+    reply = await run_answer(ctx, "card", name=word)
+    assert reply.error and "nur erwähnt" not in reply.pages[0].body

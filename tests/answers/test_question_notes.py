@@ -114,6 +114,16 @@ async def test_another_form_of_the_documents_word_is_no_slip_to_name(ctx):
     assert not inflected("fluch", "flucht") and not inflected("gewint", "gewinnt")  # another word; a slip
 
 
+async def test_a_compound_typed_without_its_linking_element_is_no_slip_to_name(ctx):
+    # 001 writes „Nichtkreaturenzauber“; „nichtkreaturzauber“ is read as it (the linking „en“ left out): named nowhere
+    from bot.answers.unknown_notes import inflected
+
+    body = (await run_answer(ctx, "question", question="Ist ein nichtkreaturzauber betroffen?")).pages[0].body
+    assert "gelesen als" not in body
+    assert inflected("nichtkreaturzauber", "nichtkreaturenzauber")
+    assert not inflected("schneeland", "schneemana")  # another word: still named
+
+
 async def test_an_adjective_of_three_letters_inflected_is_no_slip_to_name(ctx):
     # 001's hybrid rulings write „rote“/„roten“; „rotem“ is read as „rote“ (another ending of „rot“): named nowhere
     from bot.answers.unknown_notes import inflected

@@ -291,6 +291,23 @@ async def test_a_rule_the_register_cites_as_evidence_lists_the_entries_resting_o
     assert (await run_answer(ctx, "rule", search="999.9")).error
 
 
+async def test_the_register_rows_past_a_rule_page_s_six_follow_on_a_page_with_their_own_buttons(ctx):
+    # ten register rows rest on 709.4: six on the rule's page, four on page 2 (the reply's „Weiter“ button carries
+    # /rule:709.4 and the page number), with a button to each of their entries: 002:53 („Solange sich eine geteilte
+    # Karte nicht auf dem Stapel befindet …“, Destined // Lead's mana value 6), past the first page's ten buttons
+    reply = await run_answer(ctx, "rule", search="709.4")
+    assert len(reply.pages) == 2
+    assert reply.pages[0].body.endswith("… und 4 weitere Einträge des Registers auf Seite 2 (Knopf „Weiter“).")
+    assert "002:53" not in [a.arg for a in reply.actions]
+    more = reply.pages[1]
+    assert more.title == "Regel 709.4: weitere Einträge des Registers"
+    assert more.body.count("\n• ") == 4
+    assert ("• ✅ **Heute:** Gilt heute unverändert: außerhalb des Stapels die Eigenschaften beider Hälften zusammen, "
+            "Manawert aus den kombinierten Manakosten (Destined // Lead: 6). — _betrifft **Getrieben // "
+            "Verzweiflung**_") in more.body
+    assert more.actions is not None and "002:53" in [a.arg for a in more.actions if a.action == "passage"]
+
+
 async def test_todays_number_reads_the_register_rows_resting_on_a_rule_once(ctx, monkeypatch):
     # 709.4's answer (no document quotes it) is built from the register rows citing CR 709.4b: the loop over the
     # register runs once per answer, its keys are handed on to the entries' lines
