@@ -23,9 +23,10 @@ far it leads. Measured by 5-fold CV of the decision on the tuning parts (``bench
 ⁷⁶): of 937 right first answers 301 hedged instead of 324 out of fold, the wrong ones left unhedged not more (19 of
 159); on the validation part's summary one more wrong answer went unhedged (11 of 53 instead of 10), so ``/frage``
 does not use it (:func:`bot.answers.questions.verdict_line`'s ``confidence`` is None): it is left off. With
-:attr:`Confidence.alone` off as well (a note hedges only an unclear or thin lead), out of fold 300 of 1 058 right first
-answers were hedged instead of 363 at 19 wrong ones unhedged as before, but on the judges' 180 development questions
-8 wrong answers went unhedged instead of 2 (docs/ranking.md ¹¹⁴): left off too."""
+:attr:`Confidence.alone` off as well (a note hedges only an unclear or thin lead; lead and thin chosen per fold),
+out of fold 300 of 1 058 right first answers were hedged instead of 363 at 19 wrong ones unhedged as before, but on
+the judges' 180 development questions 8 wrong answers went unhedged instead of 2 (docs/ranking.md ¹¹⁴): left off
+too."""
 
 from __future__ import annotations
 
