@@ -12,7 +12,11 @@ to the shipped settings, :func:`choose`); scored on the fold left out and summed
 ``--validation`` adds the validation part's summary rows only (its 2×2 counts, ranked by the bot's ranker: its questions
 are in no file of earlier questions); no question of it is printed.
 
-Run: ``.venv/bin/python bench/hedge_table.py [--k 5] [--db STORE] [--validation]``
+The rows „in sample“ count the settings :func:`choose` picks on every answer (what ``/frage`` would use); the
+validation rows count them too. ``--save FILE`` keeps the out-of-fold answers (pickle), ``--load FILE`` reads them
+instead of ranking again (the same parts and k; seconds instead of minutes).
+
+Run: ``.venv/bin/python bench/hedge_table.py [--k 5] [--db STORE] [--validation] [--save FILE | --load FILE]``
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import itertools
+import pickle
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -50,6 +55,7 @@ GRID: dict[str, tuple[float, ...]] = {
     "lead": (0.25, 0.5, 1.0, 1.5, 2.0, 99.0),  # 99: no lead is decided
     "thin": (0.0, 0.3, 0.35, 0.4, 0.45, 0.5),  # 0: no lead is thin
     "notes": (0.0, 1.0),
+    "alone": (0.0, 1.0),  # 0: the notes hedge only an unclear or thin lead
 }
 
 
@@ -91,7 +97,8 @@ HEAD = ("| hedge by | right, hedged | right, not | wrong, hedged | wrong, not (c
 
 def settings() -> list[Confidence]:
     """Every combination of :data:`GRID`."""
-    return [Confidence(lead, thin, bool(notes)) for lead, thin, notes in itertools.product(*GRID.values())]
+    return [Confidence(lead, thin, bool(notes), bool(alone))
+            for lead, thin, notes, alone in itertools.product(*GRID.values())]
 
 
 def choose(answers: Sequence[Answer], grid: Sequence[Confidence], slack: int = 0) -> Confidence:
@@ -122,13 +129,43 @@ async def answer(store: Store, r: Ranker, names: NameIndex, ranked: Ranked, q: Q
     return a
 
 
-async def main() -> None:
-    """Rank the tuning parts out of fold, choose the decision per fold, print the tables."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    cv_arguments(parser)
-    parser.add_argument("--validation", action="store_true", help="the validation part's summary rows too")
-    args = parser.parse_args()
-    chosen, questions, store, names, r = await opened(parser, args.parts, args.db)
+#: The folds of a CV: per fold the indices left out and the indices trained on.
+Folds = list[tuple[list[int], list[int]]]
+
+
+def label(c: Confidence) -> str:
+    """``c`` as ``lead/thin/notes/alone``."""
+    return f"{c.lead:g}/{c.thin:g}/{c.notes}/{c.alone}"
+
+
+def cv_rows(answers: Sequence[Answer | None], folds: Folds) -> tuple[list[str], list[Confidence]]:
+    """Per slack of :data:`SLACKS` the CV row (settings chosen on the other folds, counted on the fold left out,
+    summed) and the settings :func:`choose` picks on every answer (what ``/frage`` would ship)."""
+    grid = settings()
+    rows, whole = [], []
+    every = [a for a in answers if a is not None and a.ranked.hits]
+    for slack in SLACKS:
+        out, picked = [0, 0, 0, 0], []
+        for fold, train in folds:
+            c = choose([a for i in train if (a := answers[i]) is not None and a.ranked.hits], grid, slack)
+            picked.append(c)
+            cells = table([a for i in fold if (a := answers[i]) is not None and a.ranked.hits],
+                          lambda a, c=c: hedged(a, c))
+            out = [x + n for x, n in zip(out, cells, strict=True)]
+        each = ", ".join(label(c) for c in picked)
+        rows.append(row(f"after, chosen per fold (CV), slack {slack}: {each}", (out[0], out[1], out[2], out[3])))
+        whole.append(choose(every, grid, slack))
+    return rows, whole
+
+
+async def ranked_out_of_fold(args: argparse.Namespace, store: Store, names: NameIndex, r: Ranker,
+                             questions: Sequence[Question]) -> tuple[list[Answer | None], Folds]:
+    """Every question's answer ranked out of fold and the folds (indices left out, indices trained on); read from
+    ``args.load`` when given (a ``--save`` of the same parts and k), else ranked (and kept in ``args.save``)."""
+    if args.load:
+        kept = pickle.loads(args.load.read_bytes())
+        loaded = [None if k is None else Answer(k[1], k[2], k[3], k[4], r) for k in kept["answers"]]
+        return loaded, kept["folds"]
     shown = frozenset((await today_index(store)).words)
     cands = await gathered(r, store, questions, names)
     fit = await cross_fitted(r, store, cands, questions)
@@ -138,35 +175,52 @@ async def main() -> None:
         for i in fold:
             answers[i] = await answer(store, r, names, r.rank(fc[i], limit=DEPTH), questions[i], shown)
         folds.append((fold, train))
+    if args.save:
+        kept = [None if a is None else (q.id, a.right, a.before, a.ranked, a.notes)
+                for q, a in zip(questions, answers, strict=True)]
+        args.save.write_bytes(pickle.dumps({"answers": kept, "folds": folds}))
+    return answers, folds
+
+
+async def validation_rows(store: Store, names: NameIndex, whole: Sequence[Confidence]) -> None:
+    """Print the validation part's 2×2 rows (summary only: never a question of it): before, the measured settings
+    and each slack's settings chosen on every tuning answer."""
+    held_out = load_part("validation")
+    bot = await ranker(store)
+    shown = frozenset((await today_index(store)).words)
+    found = [await answer(store, bot, names, await bot.search(store, q.text, names, limit=DEPTH), q, shown)
+             for q in held_out]
+    found = [a for a in found if a.ranked.hits]
+    print(f"\nvalidation: {len(found)} answers ({len(held_out)} questions)\n{HEAD}")
+    print(row("before", table(found, lambda a: a.before)))
+    print(row(f"after, measured settings {label(CONFIDENCE)}", table(found, lambda a: hedged(a, CONFIDENCE))))
+    for slack, c in zip(SLACKS, whole, strict=True):
+        print(row(f"after, slack {slack}'s settings {label(c)}", table(found, lambda a, c=c: hedged(a, c))))
+
+
+async def main() -> None:
+    """Rank the tuning parts out of fold, choose the decision per fold, print the tables."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    cv_arguments(parser)
+    parser.add_argument("--validation", action="store_true", help="the validation part's summary rows too")
+    parser.add_argument("--save", type=Path, default=None, help="pickle of the out-of-fold answers (for --load)")
+    parser.add_argument("--load", type=Path, default=None, help="the answers of an earlier --save, not ranked again")
+    args = parser.parse_args()
+    chosen, questions, store, names, r = await opened(parser, args.parts, args.db)
+    answers, folds = await ranked_out_of_fold(args, store, names, r, questions)
     done = [a for a in answers if a is not None and a.ranked.hits]
-    grid = settings()
-    rows = []
-    for slack in SLACKS:
-        out, picked = [0, 0, 0, 0], []
-        for fold, train in folds:
-            c = choose([a for i in train if (a := answers[i]) is not None and a.ranked.hits], grid, slack)
-            picked.append(c)
-            cells = table([a for i in fold if (a := answers[i]) is not None and a.ranked.hits],
-                          lambda a, c=c: hedged(a, c))
-            out = [x + n for x, n in zip(out, cells, strict=True)]
-        each = ", ".join(f"{c.lead:g}/{c.thin:g}/{c.notes}" for c in picked)
-        rows.append(row(f"after, chosen per fold (CV), slack {slack}: {each}", (out[0], out[1], out[2], out[3])))
+    rows, whole = cv_rows(answers, folds)
     print(f"{', '.join(chosen)}: {len(done)} answers ({len(questions)} questions), {args.k} folds; settings "
-          "lead/thin/notes")
+          "lead/thin/notes/alone")
     print(HEAD)
     print(row("before (`verdict_line`, `confidence=None`)", table(done, lambda a: a.before)))
-    print(row(f"after, measured settings {CONFIDENCE.lead:g}/{CONFIDENCE.thin:g}/{CONFIDENCE.notes}",
-              table(done, lambda a: hedged(a, CONFIDENCE))))
+    print(row(f"after, measured settings {label(CONFIDENCE)}", table(done, lambda a: hedged(a, CONFIDENCE))))
     print("\n".join(rows))
-    if args.validation:  # summary rows only: never a question of this part
-        held_out = load_part("validation")
-        bot = await ranker(store)
-        found = [await answer(store, bot, names, await bot.search(store, q.text, names, limit=DEPTH), q, shown)
-                 for q in held_out]
-        found = [a for a in found if a.ranked.hits]
-        print(f"\nvalidation: {len(found)} answers ({len(held_out)} questions)\n{HEAD}")
-        print(row("before", table(found, lambda a: a.before)))
-        print(row("after, measured settings", table(found, lambda a: hedged(a, CONFIDENCE))))
+    for slack, c in zip(SLACKS, whole, strict=True):
+        print(row(f"in sample, slack {slack}'s settings chosen on every answer: {label(c)}",
+                  table(done, lambda a, c=c: hedged(a, c))))
+    if args.validation:
+        await validation_rows(store, names, whole)
     await store.close()
 
 

@@ -22,7 +22,11 @@ however close the second; a first holding little of the question's words (:attr:
 far it leads. Measured by 5-fold CV of the decision on the tuning parts (``bench/hedge_table.py``, docs/ranking.md
 ⁷⁶): of 937 right first answers 301 hedged instead of 324 out of fold, the wrong ones left unhedged not more (19 of
 159); on the validation part's summary one more wrong answer went unhedged (11 of 53 instead of 10), so ``/frage``
-does not use it (:func:`bot.answers.questions.verdict_line`'s ``confidence`` is None): it is left off."""
+does not use it (:func:`bot.answers.questions.verdict_line`'s ``confidence`` is None): it is left off. With
+:attr:`Confidence.alone` off as well (a note hedges only an unclear or thin lead; lead and thin chosen per fold),
+out of fold 300 of 1 058 right first answers were hedged instead of 363 at 19 wrong ones unhedged as before, but on
+the judges' 180 development questions 8 wrong answers went unhedged instead of 2 (docs/ranking.md ¹¹⁴): left off
+too."""
 
 from __future__ import annotations
 
@@ -103,11 +107,14 @@ class Confidence:
             however far it leads (it answers a part of the question at most).
         notes: a decided lead is clear also when the question's notes would hedge (a word read as another, an
             unknown word: :class:`bot.answers.unknown_notes.Notes`); they are said above it all the same.
+        alone: the notes hedge also a lead the ranking holds clearly by itself (neither unclear nor thin); False:
+            only an unclear or thin lead, the notes' own line („„x“ (gelesen als „y“) …“) says the rest.
     """
 
     lead: float = 0.5
     thin: float = 0.45
     notes: bool = True
+    alone: bool = True
 
 
 #: The measured settings: those ``bench/hedge_table.py``'s CV chose most often with a slack of one (in two folds of
@@ -132,8 +139,9 @@ def hedges(found: Ranked, r: Ranker, noted: bool, c: Confidence | None = CONFIDE
     ask for it, :attr:`bot.answers.unknown_notes.Notes.hedge`): no candidate leads clearly
     (:attr:`bot.ranking.Ranked.clear`) or one of :data:`SIGNALS` holds, or the first holds less than ``c.thin`` of the
     question's words — unless the question decides the lead (:func:`decided`); a mechanic's definition leading a
-    question on what it is (:func:`bot.answers.hollow.defined_lead`) is clear. ``c`` None: the decision before
-    :class:`Confidence` (any unclear ranking or note hedges). False for no hits unless ``noted``."""
+    question on what it is (:func:`bot.answers.hollow.defined_lead`) is clear. ``noted`` hedges unless the lead is
+    decided (``c.notes``) or, with ``c.alone`` off, the lead is neither unclear nor thin. ``c`` None: the decision
+    before :class:`Confidence` (any unclear ranking or note hedges). False for no hits unless ``noted``."""
     if not found.hits:
         return noted
     defined = defined_lead(found)
@@ -142,7 +150,7 @@ def hedges(found: Ranked, r: Ranker, noted: bool, c: Confidence | None = CONFIDE
         return unclear or noted
     sure = decided(found, c)
     thin = not defined and _held(found.hits[0], r) < c.thin - 1e-9
-    return ((unclear or thin) and not sure) or (noted and not (sure and c.notes))
+    return ((unclear or thin) and not sure) or (noted and not (sure and c.notes) and (c.alone or unclear or thin))
 
 
 __all__ = ["ALIKE", "CONFIDENCE", "DECIDING", "SIGNALS", "Confidence", "covered_alike", "decided", "hedges",
