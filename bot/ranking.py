@@ -79,7 +79,7 @@ from bot.search import NameIndex
 from bot.section_names import names_section
 from bot.section_rule import rule_stage
 from bot.snippets import highlight, sentence_terms, sentence_words, sentences  # also importable from here
-from bot.stopwords import ASKING_VERBS, CARD_PROPERTIES, is_english
+from bot.stopwords import ASKING_VERBS, CARD_PROPERTIES, NOW_WORDS, is_english
 from bot.store import PassageRecord, Store
 from bot.text import tokens as fold_tokens
 from bot.textsearch import fts_match
@@ -127,6 +127,7 @@ class Ranker:
         self._asking = frozenset(analyser.stems(v)[0] for v in ASKING_VERBS)
         self._split = frozenset(analyser.analyse(SPLIT_CARD).concepts)  # a split card's kind (CR 709)
         self._properties = frozenset(analyser.stems(v)[0] for v in CARD_PROPERTIES)
+        self._now = frozenset(analyser.stems(v)[0] for v in NOW_WORDS)  # „heute“ asks nothing but the thing's state
         # per passage text, what it says, kept for the passages last ranked (a store of every printing has
         # ~300 000 passages: a plain dict would grow with each one ever ranked); functools' cache keyed by the text
         # (all each fact is made of; a string keeps its hash): ≈ 0.1 µs a look-up per candidate and fact, where
@@ -436,8 +437,9 @@ class Ranker:
         in ``held``: the question names the thing and asks nothing else ("was bedeutet Vorrang", "Boros-Rekrut";
         of a term row, "was ist der Manawert" too). An asking or property word counts with every term it gave
         (:attr:`bot.analysis.Analysis.groups`): the compound parts of "Manawert" (mana, wert) or "Manakosten"
-        (mana, kost) are no topic of "welchen Manawert hat Boros-Rekrut"."""
-        asking = self._asking | self._properties if properties else self._asking
+        (mana, kost) are no topic of "welchen Manawert hat Boros-Rekrut"; nor is a word asking for today's state
+        (:data:`bot.stopwords.NOW_WORDS`: "… Krims // Krams heute")."""
+        asking = (self._asking | self._properties if properties else self._asking) | self._now
         given = {t for group in analysis.groups if group and group[0] in asking for t in group}
         content = [t for t in analysis.terms if not t.startswith("zz") and t not in asking and t not in given]
         return bool(content) and all(t in held for t in content)
