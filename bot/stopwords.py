@@ -220,7 +220,6 @@ def english_read(words: list[str]) -> tuple[bool, list[str]]:
 __all__ = [
     "ANSWER_CUES",
     "ASKING_VERBS",
-    "NOW_WORDS",
     "CARD_PROPERTIES",
     "COLLOQUIAL",
     "ENGLISH_FUNCTION_WORDS",
@@ -230,6 +229,7 @@ __all__ = [
     "MORE_STOP_WORDS",
     "NEGATED",
     "NEGATIONS",
+    "NOW_WORDS",
     "NUMBER_WORDS",
     "PLAYERS_FILLERS",
     "PRONOUNS",
