@@ -365,6 +365,12 @@ def _said_head(said: list[str]) -> str:
     return "".join(f"{line}\n" for line in said)
 
 
+async def _quoted_footer(store: Store, shown: PassageRecord, quoted: list[str]) -> tuple[str, str]:
+    """The footer's source and date of a page showing ``shown`` whole below the register's rows quoting the
+    passages ``quoted`` (keys): :func:`bot.answers.sources.footer_sources` of them all."""
+    return footer_sources([shown, *[p for k in quoted if (p := await store.passage_by_key(k)) is not None]])
+
+
 @answer("question")
 async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     """``/frage frage: …``: the best passage whole, up to :data:`OTHERS` candidates as buttons.
@@ -424,9 +430,8 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     page.body = once_today(page.body)  # a row's statement and the passage's below it, when one change made both
     quoted = await quoted_keys(ctx, rows, best.passage, found.cards) if register else []
     page.fields = _others(index, found, rest, r, sections, question, above=page.body, quoted=frozenset(quoted))
-    source, date = footer_sources([best.passage, *[p for k in quoted if (p := await ctx.store.passage_by_key(k))]])
-    return Reply(pages=[page], source=source, date=date, actions=[passage_button(h.passage, n) for n, h in
-                                                                  enumerate(rest, start=2)])
+    actions = [passage_button(h.passage, n) for n, h in enumerate(rest, start=2)]
+    return Reply([page], *await _quoted_footer(ctx.store, best.passage, quoted), actions=actions)
 
 
 async def _comparison_reply(ctx: AnswerContext, ranked: tuple[TodayIndex, Ranker, Ranked], sides: Sides,
