@@ -57,6 +57,7 @@ import math
 from collections.abc import Mapping, Sequence
 from functools import lru_cache, partial
 
+from bot import question_cards
 from bot.actions import action_stage, asked_action
 from bot.analysis import MAX_QUERY_TERMS, MAX_TOKENS, Analyser, Analysis, Options, tokens
 from bot.answer_cues import asked_cues, given_cues
@@ -119,8 +120,7 @@ class Ranker:
         #: ``log(N / df)`` of every analysed term of the store (for snippets).
         self.term_weights: Mapping[str, float] = self._term_idf
         self._unknown_idf = math.log(total + 1)
-        self.weights = weights or Weights()
-        self.features = frozenset(features)
+        self.weights, self.features = weights or Weights(), frozenset(features)
         common = max(1, int(total * self.weights.common))
         self._idf = {c: math.log((total + 1) / n) for c, n in concept_counts.items() if n <= common}
         self.kind_weights = dict(self.weights.kind)
@@ -174,6 +174,7 @@ class Ranker:
         analysis = self.analyser.analyse(text, question=True) if analysis is None or slip else analysis
         # „/frage spuk“ asks what Spuk is, as „spuk was ist das“ does
         analysis.definition = asks_definition(text) or only_names(analysis, len(tokens(text, MAX_TOKENS)))
+        analysis.nouns = question_cards.article_nouns(text)  # „der Elf“: a card of that creature type
         cards = self.named_cards(text, analysis, names) if names is not None and reads else []
         mention = slip or (await mentioned(store, text, cards) if reads else None)
         cards = cards or ([mention.card_id] if mention is not None else [])  # „despair“, „verzweiflung … gewirkt“
@@ -454,7 +455,8 @@ class Ranker:
         English half of the bilingual clash article 000 is lowered, 004's English ruling on total cost is not)."""
         kinds = self.kind_weights
         prior = kinds.get(p.kind, 0.0)
-        if p.kind == "card" and self._asks_card(p, found):
+        described = question_cards.described_card(p, found.cards, found.analysis.nouns)  # „der Goblin mit …“
+        if p.kind == "card" and (self._asks_card(p, found) or described):
             prior = kinds.get("ruling", 0.0)
         elif stands_in:
             prior = kinds.get("glossary", 0.0)
