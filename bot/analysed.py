@@ -45,6 +45,9 @@ class Analysis:
     typos: dict[str, str] = field(default_factory=dict)
     groups: list[tuple[str, ...]] = field(default_factory=list)
     word_terms: list[tuple[str, ...]] = field(default_factory=list)
+    #: The question's capitalised nouns after an article, lower case („der Elf“ → elf; set by :mod:`bot.ranking`,
+    #: :func:`bot.question_cards.article_nouns`).
+    nouns: frozenset[str] = frozenset()
 
     def has(self, term: str) -> bool:
         """True when ``term`` is among :attr:`terms` already."""

@@ -10,6 +10,7 @@ words count, never a part of a compound: "Zeit" inside "Spontanzauberzeit" does 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from functools import cache
 
@@ -21,6 +22,31 @@ from bot.store import PassageRecord
 from bot.store.names import StoredNames
 from bot.text import fold
 from bot.textsearch import synonyms
+
+#: A capitalised word after a German article: a noun („der Elf“, „den Goblin“), never a number word („elf“).
+_ARTICLE_NOUN = re.compile(r"(?<![\w-])(?i:der|die|das|den|dem|des|ein|eine|einen|einem|eines|einer)\s+"
+                           r"([A-ZÄÖÜ][^\W\d_]+)(?![\w-])")
+#: A card text's type line (its first line, CR 205.1): the card types, a long dash, the subtypes („Verschneite
+#: Kreatur — Elf, Druide“).
+_CREATURE_LINE = re.compile(r"^[^\n—]*\bKreatur\b[^\n—]*—([^\n]+)")
+
+
+def article_nouns(text: str) -> frozenset[str]:
+    """The capitalised words right after an article in ``text``, lower case: „Was macht der Elf?“ → {elf}, „Kann der
+    Goblin mit Erstschlag blocken?“ → {goblin}. Linear in ``text``."""
+    return frozenset(m[1].lower() for m in _ARTICLE_NOUN.finditer(text))
+
+
+def described_card(p: PassageRecord, cards: Collection[int], nouns: frozenset[str]) -> bool:
+    """True when ``p`` is a creature card's text (kind ``card``) whose type line's subtypes (CR 205.3m: „Kreatur —
+    Elf, Druide“) hold one of the question's ``nouns`` (:func:`article_nouns`), and the question names no card
+    (``cards`` empty): „der Elf“ speaks of a card of that creature type (001's Borealis-Druide), „der Goblin mit
+    Erstschlag“ of Boros-Rekrut („Kreatur — Goblin, Soldat … Erstschlag“)."""
+    if cards or not nouns or p.kind != "card":
+        return False
+    line = _CREATURE_LINE.match(p.text)
+    return line is not None and not nouns.isdisjoint(re.findall(r"[^\W\d_]+", line[1].lower()))
+
 
 #: A card-name word found more often than this in the documents is no sign that a question names the card.
 MAX_NAME_WORD = 12

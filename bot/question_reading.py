@@ -46,6 +46,8 @@ _MARKUP = re.compile(
 _ADDRESS = re.compile(r"\]\(\s*<?(?P<address>[^\s()<>]+)")
 #: A word as the join looks at it: letters only (a piece with a digit or a hyphen is no fragment of a word).
 _PIECE = re.compile(r"[^\W\d_]+")
+#: A word's closing marks (a question's „?“, a sentence's „.“, „elfen?“): no part of the piece before them.
+_CLOSING = re.compile(r"[.,;:!?…“”\"')]+$")
 
 
 class ReadQuestion(NamedTuple):
@@ -164,20 +166,22 @@ def _joined(text: str, knows: Callable[[str], bool], keywords: KeywordPairs, nea
     slipped: list[tuple[str, str]] = []
     i = 0
     while i < len(words):
-        a, b = words[i], words[i + 1] if i + 1 < len(words) else ""
+        a, typed_b = words[i], words[i + 1] if i + 1 < len(words) else ""
+        b = _CLOSING.sub("", typed_b)  # „llanowar elfen?“: the pieces are „llanowar“ and „elfen“, the „?“ stays after
+        close = typed_b[len(b):]
         pieces = bool(b) and bool(_PIECE.fullmatch(a)) and bool(_PIECE.fullmatch(b))
         name = keywords.get((a.lower(), b.lower())) if pieces else None
         edge = _hyphened(a, b)  # „bor os-rekrut“: the pieces beside the break, inside a hyphenated name
         slip = _slipped(a, b, word or knows, nearest) if pieces and name is None and len(slipped) < MAX_SLIPS else None
         if edge is not None and _fragments(edge[1].lower(), edge[2].lower(), knows) and _known(
                 edge[1] + edge[2], knows):
-            out.append(a + b)
+            out.append(a + b + close)
             joined.append((f"{a} {b}", a + b))
         elif name is not None:
-            out.append(name)
+            out.append(name + close)
             named.append((f"{a} {b}", name))
         elif slip is not None:
-            out.append(slip)
+            out.append(slip + close)
             slipped.append((f"{a} {b}", slip))
         else:
             out.append(a)

@@ -57,6 +57,7 @@ import math
 from collections.abc import Mapping, Sequence
 from functools import lru_cache, partial
 
+from bot import question_cards
 from bot.actions import action_stage, asked_action
 from bot.analysis import MAX_QUERY_TERMS, MAX_TOKENS, Analyser, Analysis, Options, tokens
 from bot.answer_cues import asked_cues, given_cues
@@ -79,7 +80,7 @@ from bot.search import NameIndex
 from bot.section_names import names_section
 from bot.section_rule import rule_stage
 from bot.snippets import highlight, sentence_terms, sentence_words, sentences  # also importable from here
-from bot.stopwords import ASKING_VERBS, CARD_PROPERTIES, is_english
+from bot.stopwords import ASKING_VERBS, CARD_PROPERTIES, NOW_WORDS, is_english
 from bot.store import PassageRecord, Store
 from bot.text import tokens as fold_tokens
 from bot.textsearch import fts_match
@@ -119,14 +120,14 @@ class Ranker:
         #: ``log(N / df)`` of every analysed term of the store (for snippets).
         self.term_weights: Mapping[str, float] = self._term_idf
         self._unknown_idf = math.log(total + 1)
-        self.weights = weights or Weights()
-        self.features = frozenset(features)
+        self.weights, self.features = weights or Weights(), frozenset(features)
         common = max(1, int(total * self.weights.common))
         self._idf = {c: math.log((total + 1) / n) for c, n in concept_counts.items() if n <= common}
         self.kind_weights = dict(self.weights.kind)
         self._asking = frozenset(analyser.stems(v)[0] for v in ASKING_VERBS)
         self._split = frozenset(analyser.analyse(SPLIT_CARD).concepts)  # a split card's kind (CR 709)
         self._properties = frozenset(analyser.stems(v)[0] for v in CARD_PROPERTIES)
+        self._now = frozenset(analyser.stems(v)[0] for v in NOW_WORDS)  # „heute“ asks nothing but the thing's state
         # per passage text, what it says, kept for the passages last ranked (a store of every printing has
         # ~300 000 passages: a plain dict would grow with each one ever ranked); functools' cache keyed by the text
         # (all each fact is made of; a string keeps its hash): ≈ 0.1 µs a look-up per candidate and fact, where
@@ -173,6 +174,7 @@ class Ranker:
         analysis = self.analyser.analyse(text, question=True) if analysis is None or slip else analysis
         # „/frage spuk“ asks what Spuk is, as „spuk was ist das“ does
         analysis.definition = asks_definition(text) or only_names(analysis, len(tokens(text, MAX_TOKENS)))
+        analysis.nouns = question_cards.article_nouns(text)  # „der Elf“: a card of that creature type
         cards = self.named_cards(text, analysis, names) if names is not None and reads else []
         mention = slip or (await mentioned(store, text, cards) if reads else None)
         cards = cards or ([mention.card_id] if mention is not None else [])  # „despair“, „verzweiflung … gewirkt“
@@ -436,8 +438,9 @@ class Ranker:
         in ``held``: the question names the thing and asks nothing else ("was bedeutet Vorrang", "Boros-Rekrut";
         of a term row, "was ist der Manawert" too). An asking or property word counts with every term it gave
         (:attr:`bot.analysis.Analysis.groups`): the compound parts of "Manawert" (mana, wert) or "Manakosten"
-        (mana, kost) are no topic of "welchen Manawert hat Boros-Rekrut"."""
-        asking = self._asking | self._properties if properties else self._asking
+        (mana, kost) are no topic of "welchen Manawert hat Boros-Rekrut"; nor is a word asking for today's state
+        (:data:`bot.stopwords.NOW_WORDS`: "… Krims // Krams heute")."""
+        asking = (self._asking | self._properties if properties else self._asking) | self._now
         given = {t for group in analysis.groups if group and group[0] in asking for t in group}
         content = [t for t in analysis.terms if not t.startswith("zz") and t not in asking and t not in given]
         return bool(content) and all(t in held for t in content)
@@ -452,7 +455,8 @@ class Ranker:
         English half of the bilingual clash article 000 is lowered, 004's English ruling on total cost is not)."""
         kinds = self.kind_weights
         prior = kinds.get(p.kind, 0.0)
-        if p.kind == "card" and self._asks_card(p, found):
+        described = question_cards.described_card(p, found.cards, found.analysis.nouns)  # „der Goblin mit …“
+        if p.kind == "card" and (self._asks_card(p, found) or described):
             prior = kinds.get("ruling", 0.0)
         elif stands_in:
             prior = kinds.get("glossary", 0.0)

@@ -134,6 +134,9 @@ CARD_PROPERTIES = _word_list(
     type power toughness
     """
 )
+#: Words that ask for the state of today („welchen Manawert hat Krims // Krams heute“): beside a card's or term's
+#: name they add no topic, the answers state today's rules anyway (:meth:`bot.ranking.Ranker._about`).
+NOW_WORDS = _word_list("heute heutzutage jetzt aktuell derzeit mittlerweile inzwischen")
 #: Verbs that ask about a term rather than say something of it ("was bedeutet Vorrang", "wann bekomme ich
 #: Priorität", "Vorrang weitergeben", "was macht Transmutation"): besides a term's name they add no topic.
 ASKING_VERBS = _word_list(
@@ -226,6 +229,7 @@ __all__ = [
     "MORE_STOP_WORDS",
     "NEGATED",
     "NEGATIONS",
+    "NOW_WORDS",
     "NUMBER_WORDS",
     "PLAYERS_FILLERS",
     "PRONOUNS",

@@ -353,15 +353,16 @@ def _asked_entry(entries: list[list[PassageRecord]], below: PassageRecord | None
 
 
 async def quoted_keys(ctx: AnswerContext, rows: list[ChangeRow], below: PassageRecord | None = None,
-                      cards: Collection[int] = ()) -> set[str]:
+                      cards: Collection[int] = ()) -> list[str]:
     """The keys of the passages :func:`register_page` quotes for ``rows`` with the same ``below`` and ``cards``:
     each row's first entry that is not ``below``, none when the question names ``below``'s card and ``below`` is an
-    entry of one of the rows. An answer that shows the rows lists none of them again among its candidates."""
+    entry of one of the rows, in the rows' order, each once. An answer that shows the rows lists none of them again
+    among its candidates, and its footer names their documents."""
     index = await today_index(ctx.store)
     entries = [await _entries(ctx, index, row) for row in rows]
     if _asked_entry(entries, below, cards):
-        return set()
-    return {said[0].key for said in entries if said and (below is None or said[0].key != below.key)}
+        return []
+    return list(dict.fromkeys(said[0].key for said in entries if said and (below is None or said[0].key != below.key)))
 
 
 #: The footer's source of a page of the change register's rows.

@@ -63,8 +63,9 @@ def better_passage(shown: Ranked, candidates: Candidates, r: Ranker, kinds: froz
     candidates ranked over ``kinds``, a key of :data:`POINTED`) is a sentence's (:data:`SENTENCE_WORDS`) whose best hit
     is weak beside it: the first hit is of a kind ``kinds`` points to, and the best shown hit is weak beside it by
     the search's thresholds (:func:`weak_beside`, :data:`WEAK`; no shown hit at
-    all: weak). None otherwise; a search of keywords is not ranked a second time."""
-    if len(shown.analysis.words) < SENTENCE_WORDS:
+    all: weak). A search of keywords is ranked a second time only when ``kinds`` hold nothing for it („llanowar
+    elfen“ read as Llanovarelfen: no rule, a ruling names it). None otherwise."""
+    if len(shown.analysis.words) < SENTENCE_WORDS and shown.hits:
         return None
     every = r.rank(candidates, limit=1)
     if not every.hits or every.hits[0].passage.kind not in POINTED[kinds]:

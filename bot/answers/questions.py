@@ -30,7 +30,7 @@ from bot.answers.keyword_pairs import read_asked
 from bot.answers.off_topic import OFF_TOPIC_LINE, off_topic
 from bot.answers.registry import AnswerContext, UserError, action, answer
 from bot.answers.rule_catalog import refuse_number
-from bot.answers.sources import footer_source, passage_button, passage_source
+from bot.answers.sources import footer_source, footer_sources, passage_button, passage_source
 from bot.answers.today import (
     Standing,
     cited_state,
@@ -365,6 +365,12 @@ def _said_head(said: list[str]) -> str:
     return "".join(f"{line}\n" for line in said)
 
 
+async def _quoted_footer(store: Store, shown: PassageRecord, quoted: list[str]) -> tuple[str, str]:
+    """The footer's source and date of a page showing ``shown`` whole below the register's rows quoting the
+    passages ``quoted`` (keys): :func:`bot.answers.sources.footer_sources` of them all."""
+    return footer_sources([shown, *[p for k in quoted if (p := await store.passage_by_key(k)) is not None]])
+
+
 @answer("question")
 async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     """``/frage frage: …``: the best passage whole, up to :data:`OTHERS` candidates as buttons.
@@ -422,10 +428,10 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
                         await introduced_rules(ctx.store, best.passage))
     page.title = missed_title(notes, page.title, verdict == OFF_TOPIC_LINE) if register is None else register.title
     page.body = once_today(page.body)  # a row's statement and the passage's below it, when one change made both
-    page.fields = _others(index, found, rest, r, sections, question, above=page.body,
-                          quoted=frozenset(await quoted_keys(ctx, rows, best.passage, found.cards) if register else ()))
+    quoted = await quoted_keys(ctx, rows, best.passage, found.cards) if register else []
+    page.fields = _others(index, found, rest, r, sections, question, above=page.body, quoted=frozenset(quoted))
     actions = [passage_button(h.passage, n) for n, h in enumerate(rest, start=2)]
-    return Reply(pages=[page], source=footer_source(best.passage), date=best.passage.date, actions=actions)
+    return Reply([page], *await _quoted_footer(ctx.store, best.passage, quoted), actions=actions)
 
 
 async def _comparison_reply(ctx: AnswerContext, ranked: tuple[TodayIndex, Ranker, Ranked], sides: Sides,

@@ -211,6 +211,21 @@ def clean_text(text: str) -> str:
     return text
 
 
+#: Discord's line markup at the start of a typed text: a heading (``#``, ``##``, ``###``), subtext (``-#``), a quote
+#: (``>``, ``>>>``), each with the space Discord needs after it. It formats the line, it names nothing.
+_LINE_MARKUP = re.compile(r"\s*(?:#{1,3}|-#|>{1,3})\s+")
+
+
+def without_line_markup(text: str) -> str:
+    """``text`` without Discord's line markup at its start (:data:`_LINE_MARKUP`; ``"## Boros-Rekrut"``,
+    ``"-# Fehde"``, ``"> Boros-Rekrut"`` → the name), so every option reads a name or a search as the line shows
+    it; ``text`` itself when it begins otherwise (``"#5"``, ``"-5"``, ``">5"``). Never raises."""
+    if not text or text.lstrip()[:1] not in ("#", "-", ">"):
+        return text
+    found = _LINE_MARKUP.match(text)
+    return text[found.end():] if found else text
+
+
 def has_digit_run(text: str) -> bool:
     """True when ``text`` holds a run of more than :data:`MAX_DIGITS` digits (Unicode decimal digits, ``\\d``).
 
@@ -226,7 +241,8 @@ def has_digit_run(text: str) -> bool:
 def normalise_options(options: dict[str, Any]) -> dict[str, Any]:
     """Bound every option before an answer sees it (one step for all commands, buttons and the console).
 
-    Text: cut to :data:`MAX_TEXT`, lone surrogates replaced; a run of more than :data:`MAX_DIGITS`
+    Text: cut to :data:`MAX_TEXT`, lone surrogates replaced, Discord's line markup at its start taken off
+    (:func:`without_line_markup`); a run of more than :data:`MAX_DIGITS`
     digits is refused (Unicode digits too, ``"٣"``). Integers outside ±2**53 and non-finite numbers are
     refused. Returns a new dict.
 
@@ -236,7 +252,7 @@ def normalise_options(options: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for name, value in options.items():
         if isinstance(value, str):
-            value = clean_text(value)
+            value = without_line_markup(clean_text(value))
             if has_digit_run(value):
                 raise UserError("Zahl zu lang", f"Zahlen mit mehr als {MAX_DIGITS} Ziffern werden nicht angenommen.")
         elif isinstance(value, bool) or value is None:

@@ -84,7 +84,7 @@ async def keyword_reply(ctx: AnswerContext, text: str, about: frozenset[str] | N
     if about is not None:  # the register's rows lead: they answer it
         hits, better = [(h, s) for h, s in hits if about.intersection(h.passage.concepts)][:HITS_PER_PAGE], None
     if not hits:
-        raise nothing_found(text)
+        raise nothing_found(text, better=better)
     shown = quote_user(text, 80)
     intro = f"{stellen(len(hits))} in Regeln und Regelerklärungen für „{shown}“, die passendste zuerst"
     intro += f"\n{pointer_line(better, text)}" if better is not None else ""

@@ -170,15 +170,20 @@ def search_intro(result: SearchResult, shown_text: str, typed: str = "") -> str:
     return "\n".join(lines)
 
 
-def nothing_found(text: str, cards: list[NameHit] | None = None) -> UserError:
+def nothing_found(text: str, cards: list[NameHit] | None = None, better: Hit | None = None) -> UserError:
     """The German „nichts gefunden“ error for a search text (shown shortened, cleaned), first naming its players'
     words the documents have no word for with their meaning (:func:`bot.question_words.players_said`: „lord“); with
-    ``cards`` (name-index hits for the text) it offers their rulings as buttons: „Meintest du die Karte …?“."""
+    ``cards`` (name-index hits for the text) it offers their rulings as buttons: „Meintest du die Karte …?“; with
+    ``better`` (a passage of another kind that holds the search, :func:`bot.answers.better_kind.better_passage`) it
+    names that passage first with a button that opens it."""
     shown = quote_user(text, 80) or "(leer)"
     # a players' word no document has a word for („lord“) is said with its meaning, as /frage says it
     hint = "".join(f"{line}\n" for line in players_said(tokens(text[:2000]))) + (
         "Versuche andere Wörter, alte und neue Begriffe werden beide gesucht "
         "(z. B. „umgewandelte Manakosten“ findet auch „Manawert“).")
+    if better is not None:  # „llanowar elfen“ in /regel suche: no rule, but a ruling names Llanovarelfen
+        return UserError(f"Nichts gefunden für „{shown}“", f"{pointer_line(better, text)}\n{hint}",
+                         choices=[better_action(better)])
     if cards:
         names = ", ".join(f"**{h.card_name}**" for h in cards)
         return UserError(
@@ -295,7 +300,7 @@ async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = 
         return await _card_first(ctx, named, text, result)
     if not result.hits:  # a rule number: the rule is what is asked for (/regel suche), else „nichts gefunden“
         raise (await not_ruled(text, answers) or await register_search(ctx.store, text)  # „millen“: in the notes
-               or nothing_found(text, close_cards(ctx, text)))
+               or nothing_found(text, close_cards(ctx, text), result.better))
     title = f"Rulings mit „{shown}“" + (f" – {card.name}" if card else "")
     unknown = await not_ordinary(_unknown(result, (await ranker(ctx.store)).term_weights, card, ctx.names))
     players, unknown = players_split(unknown)  # „boardwipe“: players' language, no card's name

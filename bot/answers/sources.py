@@ -35,6 +35,17 @@ def passage_source(p: PassageRecord) -> str:
     date = format_date(p.date)
     return footer_source(p) + (f", {date}" if date else "")
 
+def footer_sources(passages: list[PassageRecord]) -> tuple[str, str]:
+    """The footer's source and date of a page that quotes ``passages`` (the one it shows whole first): one
+    document, its :func:`footer_source` and its date; several (a page with the change register's rows quoting other
+    documents' „Früher“), each document once in order with its own date, ``Zwietracht – Häufig gestellte Fragen
+    (17.03.2006) · Ravnica: Stadt der Gilden – Häufig gestellte Fragen (30.08.2005)``, and no date of the page."""
+    named = dict.fromkeys((footer_source(p), p.date or "") for p in passages)
+    if len({source for source, _date in named}) <= 1:
+        return next(iter(named), ("", ""))
+    return " · ".join(f"{source} ({format_date(date)})" if date else source for source, date in named), ""
+
+
 #: The source of a page built from the change register alone (documents citing a rule under an old number).
 REGISTER_SOURCE = "Änderungsregister des Bots (data/changes.toml)"
 

@@ -350,3 +350,21 @@ def test_a_slip_into_an_ordinary_word_is_said_as_a_slip_a_name_as_the_documents_
         "(„k“ statt „g“).",
         "ℹ️ Getrennt geschrieben, zusammen gelesen: „llanowar elfen“ als „Llanovarelfen“, wie Dokument 001 es schreibt.",
     ]
+
+
+@pytest.mark.parametrize("closing", ["?", "!", ".", "?!", ","])
+async def test_a_closing_mark_after_the_second_piece_keeps_the_compound(ctx, closing):
+    # „was macht llanowar elfen?“: the „?“ closes the question, it is no letter of the piece „elfen“; the pair is
+    # still 001:2805's Llanovarelfen and the mark stays after it
+    vocab = (await ranker(ctx.store)).analyser.vocab
+    read = read_question(f"was macht llanowar elfen{closing}", vocab.knows, nearest=vocab.nearest)
+    assert read.text == f"was macht llanovarelfen{closing}"
+    assert read.slipped == (("llanowar elfen", "llanovarelfen"),)
+    assert read_question("bor os-rekrut?", vocab.knows).text == "boros-rekrut?"  # a split word joined the same
+
+
+async def test_a_question_mark_does_not_lose_the_card_of_a_compound_typed_apart(ctx):
+    body = (await run_answer(ctx, "question", question="was macht llanowar elfen?")).pages[0].body
+    assert ("ℹ️ Getrennt geschrieben, zusammen gelesen: „llanowar elfen“ als „Llanovarelfen“, wie Dokument 001 es "
+            "schreibt.") in body.splitlines()
+    assert "steht in keinem Dokument" not in body and "_Schlüssel: 001:2805_" in body

@@ -34,7 +34,8 @@ async def test_rule_search_reads_a_split_name_joined(ctx):
 async def test_the_reading_is_said_above_nothing_found(ctx):
     reply = await run_answer(ctx, "rule", search="bor os-rekrut")
     assert reply.error and reply.pages[0].title == "Nichts gefunden für „boros-rekrut“"
-    assert reply.pages[0].body.startswith(JOINED + "\nVersuche andere Wörter")
+    # no rule names Boros-Rekrut; its card text (001, Ravnica's FAQ) is named with a button to it
+    assert reply.pages[0].body.startswith(JOINED + "\n💡 Ein Kartentext passt besser: **Boros-Rekrut** (")
 
 
 async def test_words_of_the_documents_stay_apart(ctx):
@@ -74,3 +75,16 @@ async def test_an_inflected_word_beside_a_word_of_the_documents_is_no_slip(ctx):
     ruling = ("Falls ein Effekt einen Spieler anweist, eine **Karte** zu **benennen**, und dieser Spieler eine "
               "**geteilte Karte** wählen will, muss er beide Hälften der **geteilten Karte** nennen.")
     assert page.body.index(ruling) < page.body.index("**Getrieben // Verzweiflung**")
+
+
+async def test_a_rule_search_that_no_rule_holds_names_the_ruling_that_does(ctx):
+    # no rule prints Llanovarelfen; 001:2805 (Kälteeinbruch's FAQ on snow mana) does: the answer names it with a
+    # button that opens it, instead of a bare „Nichts gefunden“
+    reply = await run_answer(ctx, "rule", search="llanowar elfen")
+    page = reply.pages[0]
+    assert reply.error and page.title == "Nichts gefunden für „llanovarelfen“"
+    assert page.body.splitlines()[1] == (
+        "💡 Ein Ruling passt besser: **Verschneite Karten und das Schnee-Manasymbol** (Kälteeinbruch – Häufig "
+        "gestellte Fragen, 01.06.2006), ganz unter „Besser: Verschneite Karten und das Schnee-Manasymbol“; mit "
+        "weiteren Kandidaten: `/frage frage: llanovarelfen`")
+    assert [(a.action, a.arg) for a in reply.choices] == [("passage", "001:2805")]
