@@ -25,6 +25,7 @@ from __future__ import annotations
 import weakref
 from collections.abc import Collection, Iterable, Mapping, Sequence
 
+from bot.question_cards import described_card
 from bot.ranking import Hit, Ranked, Ranker
 from bot.store import Store
 from bot.store.passages import TERM
@@ -147,10 +148,14 @@ def titled_lead(found: Ranked, weights: Mapping[str, float], unknown: float, mea
 def off_topic(found: Ranked, r: Ranker, meant: Collection[str] = ()) -> bool:
     """True when nothing in the question meets the documents' subject (the module's rule): no card named, no
     concept (:func:`rare_concepts`), and the best :data:`CANDIDATES` hits hold less than :data:`MIN_HELD` of its
-    words (:func:`held_share`), unless the best hit's title holds its rarest word (:func:`titled_lead`); ``meant``:
+    words (:func:`held_share`), unless the best hit's title holds its rarest word (:func:`titled_lead`) or the best
+    hit is a card the question speaks of by its creature type („Was macht der Elf?“ led by a card text „Kreatur —
+    Elf, Druide“: :func:`bot.question_cards.described_card`); ``meant``:
     :attr:`bot.answers.unknown_notes.Notes.meant` of the question. False for a question without hits (``/frage``
     answers „Nichts gefunden“ then)."""
     if not found.hits or found.cards or rare_concepts(found, r.term_weights, meant):
+        return False
+    if described_card(found.hits[0].passage, found.cards, found.analysis.nouns):  # the card it speaks of
         return False
     if titled_lead(found, r.term_weights, _unknown_weight(r), meant):  # the lead's title is what is asked
         return False

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.answers import run_answer
 from bot.question_cards import article_nouns
 from bot.ranking import ranker
 
@@ -31,3 +32,11 @@ def test_article_nouns_are_the_capitalised_words_after_an_article():
     assert article_nouns("Kann der Goblin mit Erstschlag den Angreifer blocken?") == {"goblin", "angreifer"}
     assert article_nouns("kontrolliert er elf bleibende Karten") == frozenset()  # no article: a number
     assert article_nouns("was macht der elf") == frozenset()  # written small: not read as a noun
+
+
+async def test_a_card_found_by_its_creature_type_is_no_answer_from_outside_the_documents(ctx):
+    # the lead is the card the question speaks of: no „🚫 Dazu sagen die Dokumente … nichts“
+    reply = await run_answer(ctx, "question", question="Was macht der Elf?")
+    assert "Borealis-Druide" in reply.pages[0].body and "🚫" not in reply.pages[0].body
+    assert not reply.pages[0].title.startswith("Nichts dazu")
+
