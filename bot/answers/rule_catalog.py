@@ -255,9 +255,20 @@ def number_search_choice(typed: str, number: str, register: Mapping[str, tuple[s
 _NUMBER_START = re.compile(r"[0-9]+(?:\.[0-9]*)*[a-z]*")
 
 
-def _negative(text: str) -> str:
-    """``text`` without markdown wrappers when it is a number with a minus sign (:data:`_NEGATIVE`), else ``""``."""
+def _numbered(text: str) -> str:
+    """``text`` cleaned, without markdown wrappers and without the word for "rule" before its number
+    (:data:`_RULE_WORD`): ``"Regel -5"`` → ``"-5"``, ``"**regel 702.19zz**"`` → ``"702.19zz"``; the number a refusal
+    judges and names, read as the bare number is."""
     bare = clean(text).strip(MARKDOWN_WRAPPERS)
+    head = _RULE_WORD.match(bare)
+    rest = bare[head.end() :] if head and head.end() < len(bare) else bare
+    return rest.strip(MARKDOWN_WRAPPERS)
+
+
+def _negative(text: str) -> str:
+    """The number of ``text`` (:func:`_numbered`: ``"Regel -5"`` → ``"-5"``) when it has a minus sign
+    (:data:`_NEGATIVE`), else ``""``."""
+    bare = _numbered(text)
     return bare if _NEGATIVE.fullmatch(bare) else ""
 
 
@@ -269,7 +280,7 @@ def number_refusal(text: str) -> UserError | None:
     if not misnumbered(text):
         return None
     negative = _negative(text)
-    shown = quote_user(negative or _typed(text), 40)
+    shown = quote_user(negative or _typed(_numbered(text)), 40)  # „regel 702.19zz“ names „702.19zz“
     negative = " (keine Regel hat eine negative Nummer) und kein Suchwort" if negative else ""
     return UserError("Ungültige Regelnummer", f"„{shown}“ ist keine Regelnummer{negative}: {NUMBER_SHAPE}. "
                      "Zum Beispiel: `/regel suche: 702.19` oder `104.3f`")
