@@ -28,6 +28,7 @@ from bot.answers.explanation_names import SELF_NAMED, named_found, named_passage
 from bot.answers.hedge_signals import Confidence, hedges
 from bot.answers.hollow import asks_only, hollow_lead
 from bot.answers.keyword_pairs import read_asked
+from bot.answers.markup_notes import long_line
 from bot.answers.off_topic import OFF_TOPIC_LINE, off_topic
 from bot.answers.registry import AnswerContext, UserError, action, answer
 from bot.answers.rule_catalog import refuse_number
@@ -415,7 +416,7 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     unexplained = await unexplained_verdict(ctx.store, await unexplained_terms(ctx.store, found, r, notes.meant))
     verdict = "" if register is not None else verdict_line(found, r, notes, unexplained)  # the rows answer it
     lead += "\n" + verdict if verdict else ""
-    lead += "\nDie Frage war sehr lang; nur ihr Anfang wurde verwendet." if found.truncated else ""
+    lead += "\n" + long_line("Frage") if found.truncated else ""
     lead += await card_lines(ctx.store, found)
     lead += "\n\n" + register.body if register is not None else ""
     sections = await ctx.store.mechanic_sections()
