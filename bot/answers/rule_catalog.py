@@ -235,18 +235,20 @@ def typed_number(text: str) -> str | None:
     return read if _NUMBER_START.fullmatch(read) else None
 
 
-def number_search_choice(typed: str, number: str, register: Mapping[str, tuple[str, str]]) -> list[Choice]:
+def number_search_choice(typed: str, number: str, register: Mapping[str, tuple[str, str]],
+                         searchable: bool = True) -> list[Choice]:
     """What ``/regel suche``'s autocomplete offers for ``typed``, read as the number's start ``number``, that no rule
     of the documents, the term table or the CR begins with: the rules the change register quotes beginning with it
     (``register``: number → (text, date); without a CR ``709.4`` → „709.4 – In every zone except the stack, …“,
     709.4a, 709.4b: answered with the register's rows resting on them); else its search of its own when the answer
     searches it as words (``Suche: 0``: no rule number reads so); none when the answer refuses it (``7022.19``,
     ``-5``: :func:`number_refusal`) or finds no rule for it (``999.9z``: „Regel 999.9z nicht gefunden“), as
-    ``/mana versorgung``'s autocomplete offers no card its answer refuses."""
+    ``/mana versorgung``'s autocomplete offers no card its answer refuses; none either when its search finds
+    nothing (``searchable`` false: ``00``, :func:`bot.answers.offered_search.searchable`)."""
     quoted = sorted((n for n in register if n.startswith(number)), key=number_key)[:CHOICES_MAX]
     if quoted:
         return [Choice(name=shorten(f"{n} – {register[n][0]}", 100), value=n) for n in quoted]
-    if misnumbered(typed) or parse_number(typed) is not None or read_number(typed) is not None:
+    if not searchable or misnumbered(typed) or parse_number(typed) is not None or read_number(typed) is not None:
         return []
     return [Choice(name=shorten(f"Suche: {typed}", 100), value=typed)]
 

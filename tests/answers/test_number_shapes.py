@@ -129,3 +129,20 @@ def test_a_new_process_offers_the_rule_and_refuses_a_shape_no_rule_has(built_db)
     assert refused.returncode == 0, refused.stderr
     assert "Ungültige Regelnummer" in refused.stdout and "„702.19zz“ ist keine Regelnummer" in refused.stdout
     assert "Traceback" not in refused.stdout + refused.stderr
+
+
+@pytest.mark.parametrize("typed", ["**", "00", "000", "..", "9999"])
+async def test_the_autocomplete_offers_no_search_that_finds_nothing(ctx: AnswerContext, typed):
+    """„Suche: **“ and „Suche: 00“ were offered; their answer is „Nichts gefunden“."""
+    assert not [c for c in await run_completer(ctx, rule_queries, typed) if c.name.startswith("Suche:")]
+    answer = await run_answer(ctx, "rule", search=typed)
+    assert answer.error and answer.pages[0].title.startswith(("Nichts gefunden für", "Regel "))
+
+
+@pytest.mark.parametrize(("typed", "title"), [("0", "Regeln zu „0“"), ("5/2", "Regeln zu „5/2“"),
+                                              ("tram", "Regeln zu „tram“")])
+async def test_the_autocomplete_offers_a_search_that_finds_something(ctx: AnswerContext, typed, title):
+    offered = await run_completer(ctx, rule_queries, typed)
+    assert (offered[0].name, offered[0].value) == (f"Suche: {typed}", typed)
+    answer = await run_answer(ctx, "rule", search=typed)
+    assert not answer.error and answer.pages[0].title == title
