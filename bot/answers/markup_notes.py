@@ -24,8 +24,24 @@ from bot.reply import Reply, without_emoji
 
 #: Every text option is cut to this many characters (:func:`bot.answers.registry.normalise_options`).
 CUT_AT = MAX_TEXT
+#: The typed texts an answer may read only the beginning of, as :func:`long_line` names them.
+READ_TEXTS = {"Suche": "Die Suche", "Frage": "Die Frage", "Name": "Der Name"}
+
+
+def long_line(what: str) -> str:
+    """The one note every answer gives when it read only the beginning of a typed text ``what`` (a key of
+    :data:`READ_TEXTS`): ``"Die Suche war sehr lang; nur der Anfang wurde verwendet."`` — a search cut at the length
+    limit (:func:`notes_cut`) or read up to its most tokens (:func:`bot.answers.query_notes.query_notes`), a question
+    (``/frage``), a name (``/mechanik``: :func:`notes_read_to`).
+
+    Raises:
+        KeyError: ``what`` is no key of :data:`READ_TEXTS` (a programming error).
+    """
+    return f"{READ_TEXTS[what]} war sehr lang; nur der Anfang wurde verwendet."
+
+
 #: The line said above an answer whose search was cut (as ``/frage`` and ``/ruling suche`` say it).
-CUT_LINE = "ℹ️ Die Suche war sehr lang; nur der Anfang wurde verwendet."
+CUT_LINE = f"ℹ️ {long_line('Suche')}"
 
 F = TypeVar("F", bound=Callable[..., Awaitable[Reply]])
 
@@ -106,4 +122,14 @@ def notes_cut(option: str) -> Callable[[F], F]:
     return _noting((option,), _cut)
 
 
-__all__ = ["CUT_AT", "CUT_LINE", "cut_search", "notes_cut", "reads_markup", "without_emoji"]
+def notes_read_to(option: str, limit: int, what: str) -> Callable[[F], F]:
+    """Decorate an answer that reads only the first ``limit`` characters of its text option ``option`` (``/mechanik``'s
+    name): a longer text is answered by those characters, and the reply, or the :class:`~bot.errors.UserError` it
+    raises, says so first (:func:`long_line` of ``what``, as ``/frage``, ``/regel`` and ``/ruling`` say it). The
+    signature is kept."""
+    line = f"ℹ️ {long_line(what)}"
+    return _noting((option,), lambda typed: (typed[:limit], line) if len(typed.strip()) > limit else None)
+
+
+__all__ = ["CUT_AT", "CUT_LINE", "READ_TEXTS", "cut_search", "long_line", "notes_cut", "notes_read_to",
+           "reads_markup", "without_emoji"]

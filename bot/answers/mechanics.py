@@ -15,7 +15,7 @@ through ``data/synonyms.tsv`` (``convoke`` → Einberufen) or by a close spellin
 from __future__ import annotations
 
 from bot.answers.layout import budget_of, pack, ruling_pages
-from bot.answers.markup_notes import reads_markup
+from bot.answers.markup_notes import notes_read_to, reads_markup
 from bot.answers.mechanic_finder import MechanicFinder, mechanic_finder
 from bot.answers.registry import (
     UNKNOWN_BUTTON_TEXT,
@@ -204,8 +204,13 @@ async def mechanic_reply(ctx: AnswerContext, sections: list[MechanicRecord]) -> 
     return Reply(pages=pages, source=" · ".join(docs), date=date, actions=actions[:20])
 
 
+#: Most characters of a ``/mechanik`` name read (the longest title is far shorter); a longer one is said so.
+NAME_READ = 200
+
+
 @answer("mechanic")
 @reads_markup("name")  # a mention or emoji names no card: searched without it, and said
+@notes_read_to("name", NAME_READ, "Name")  # „Fehde Fehde …“ of 6 000 characters: its beginning read, and said
 async def mechanic_answer(ctx: AnswerContext, name: str) -> Reply:
     """``/mechanik name: …``: the named section(s); for a keyword of the term table no section of the documents
     is about (Aufstacheln, Trampelschaden), its term page (:func:`keyword_reply`). A name typed without choosing
@@ -222,7 +227,7 @@ async def mechanic_answer(ctx: AnswerContext, name: str) -> Reply:
     sections = finder.sections
     if not clean(name):
         raise UserError("Bitte eine Mechanik angeben", "Zum Beispiel: `/mechanik name: Einberufen`")
-    typed = name[:200]
+    typed = name[:NAME_READ]
     resolved = finder.resolve(typed)
     named = bool(resolved.sections or resolved.term)
     offered = _offered(finder, typed) if resolved.how == "begun" or not named else []

@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import cache
 
 from bot.analysis import Analysis, concept_id
+from bot.answers.markup_notes import long_line
 from bot.players_senses import decided
 from bot.players_words import reading, typed_so
 from bot.reply import quote_user
@@ -51,7 +52,7 @@ def query_notes(analysis: Analysis | None, typed: str = "") -> list[str]:
     lines = [line for line in (players_reading(typed),) if line]
     lines += [line for concept, line in _synonym_lines() if concept in used]
     if analysis.truncated:
-        lines.append("Die Suche war sehr lang; nur der Anfang wurde verwendet.")
+        lines.append(long_line("Suche"))
     return lines
 
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 
 from bot.actions import asked_action
 from bot.answers.abolished import QUOTED_ABOVE, ROWS_SOURCE, asked_search, quoted_keys, register_page, register_read
+from bot.answers.asked_rules import rule_led
 from bot.answers.card_lines import card_lines
 from bot.answers.cards import keyword_sections, outdated_keywords, printed_text, text_printed, value_fields
 from bot.answers.compared import Sides, read_sides, side_lines
@@ -27,6 +28,7 @@ from bot.answers.explanation_names import SELF_NAMED, named_found, named_passage
 from bot.answers.hedge_signals import Confidence, hedges
 from bot.answers.hollow import asks_only, hollow_lead
 from bot.answers.keyword_pairs import read_asked
+from bot.answers.markup_notes import long_line
 from bot.answers.off_topic import OFF_TOPIC_LINE, off_topic
 from bot.answers.registry import AnswerContext, UserError, action, answer
 from bot.answers.rule_catalog import refuse_number
@@ -393,6 +395,8 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     # one search, its words in the register's order („verbrennt mana“ searched as „mana verbrennt“)
     (rows, said_words), found = await asked_search(ctx, r, question, OTHERS + 1)  # the register read it once
     _refuse_unasked(question, found, r, shown, _said_head(said))
+    if isinstance(found := await rule_led(ctx, question, found), Reply):  # a rule number named: that rule leads
+        return found
     hits = (found := await named_found(ctx.store, found)).hits  # 003's entries named by rule number, as in /regel
     register = await register_page(ctx, question, rows, hits[0].passage if hits else None, found.cards)
     if not hits and register is not None:  # „gibts manaburn noch“: no passage holds the player's word, the row does
@@ -418,11 +422,9 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     unexplained = await unexplained_verdict(ctx.store, await unexplained_terms(ctx.store, found, r, notes.meant))
     verdict = "" if register is not None else verdict_line(found, r, notes, unexplained)  # the rows answer it
     lead += "\n" + verdict if verdict else ""
-    if found.truncated:
-        lead += "\nDie Frage war sehr lang; nur ihr Anfang wurde verwendet."
+    lead += "\n" + long_line("Frage") if found.truncated else ""
     lead += await card_lines(ctx.store, found)
-    if register is not None:
-        lead += "\n\n" + register.body
+    lead += "\n\n" + register.body if register is not None else ""
     sections = await ctx.store.mechanic_sections()
     page = passage_page(index, best.passage, sections, lead, await passage_card(ctx.store, best.passage),
                         await introduced_rules(ctx.store, best.passage))

@@ -235,18 +235,20 @@ def typed_number(text: str) -> str | None:
     return read if _NUMBER_START.fullmatch(read) else None
 
 
-def number_search_choice(typed: str, number: str, register: Mapping[str, tuple[str, str]]) -> list[Choice]:
+def number_search_choice(typed: str, number: str, register: Mapping[str, tuple[str, str]],
+                         searchable: bool = True) -> list[Choice]:
     """What ``/regel suche``'s autocomplete offers for ``typed``, read as the number's start ``number``, that no rule
     of the documents, the term table or the CR begins with: the rules the change register quotes beginning with it
     (``register``: number → (text, date); without a CR ``709.4`` → „709.4 – In every zone except the stack, …“,
     709.4a, 709.4b: answered with the register's rows resting on them); else its search of its own when the answer
     searches it as words (``Suche: 0``: no rule number reads so); none when the answer refuses it (``7022.19``,
     ``-5``: :func:`number_refusal`) or finds no rule for it (``999.9z``: „Regel 999.9z nicht gefunden“), as
-    ``/mana versorgung``'s autocomplete offers no card its answer refuses."""
+    ``/mana versorgung``'s autocomplete offers no card its answer refuses; none either when its search finds
+    nothing (``searchable`` false: ``00``, :func:`bot.answers.offered_search.searchable`)."""
     quoted = sorted((n for n in register if n.startswith(number)), key=number_key)[:CHOICES_MAX]
     if quoted:
         return [Choice(name=shorten(f"{n} – {register[n][0]}", 100), value=n) for n in quoted]
-    if misnumbered(typed) or parse_number(typed) is not None or read_number(typed) is not None:
+    if not searchable or misnumbered(typed) or parse_number(typed) is not None or read_number(typed) is not None:
         return []
     return [Choice(name=shorten(f"Suche: {typed}", 100), value=typed)]
 
@@ -255,9 +257,20 @@ def number_search_choice(typed: str, number: str, register: Mapping[str, tuple[s
 _NUMBER_START = re.compile(r"[0-9]+(?:\.[0-9]*)*[a-z]*")
 
 
-def _negative(text: str) -> str:
-    """``text`` without markdown wrappers when it is a number with a minus sign (:data:`_NEGATIVE`), else ``""``."""
+def _numbered(text: str) -> str:
+    """``text`` cleaned, without markdown wrappers and without the word for "rule" before its number
+    (:data:`_RULE_WORD`): ``"Regel -5"`` → ``"-5"``, ``"**regel 702.19zz**"`` → ``"702.19zz"``; the number a refusal
+    judges and names, read as the bare number is."""
     bare = clean(text).strip(MARKDOWN_WRAPPERS)
+    head = _RULE_WORD.match(bare)
+    rest = bare[head.end() :] if head and head.end() < len(bare) else bare
+    return rest.strip(MARKDOWN_WRAPPERS)
+
+
+def _negative(text: str) -> str:
+    """The number of ``text`` (:func:`_numbered`: ``"Regel -5"`` → ``"-5"``) when it has a minus sign
+    (:data:`_NEGATIVE`), else ``""``."""
+    bare = _numbered(text)
     return bare if _NEGATIVE.fullmatch(bare) else ""
 
 
@@ -269,7 +282,7 @@ def number_refusal(text: str) -> UserError | None:
     if not misnumbered(text):
         return None
     negative = _negative(text)
-    shown = quote_user(negative or _typed(text), 40)
+    shown = quote_user(negative or _typed(_numbered(text)), 40)  # „regel 702.19zz“ names „702.19zz“
     negative = " (keine Regel hat eine negative Nummer) und kein Suchwort" if negative else ""
     return UserError("Ungültige Regelnummer", f"„{shown}“ ist keine Regelnummer{negative}: {NUMBER_SHAPE}. "
                      "Zum Beispiel: `/regel suche: 702.19` oder `104.3f`")

@@ -42,7 +42,7 @@ _DIGIT = re.compile(r"[0-9]")
 _BETWEEN = re.compile(r"\s*(?:[,;&+]|\s/\s|\s(?:und|oder|sowie|and|or)\s)\s*"
                       # or a space before the next number (or its word), not after a number's own word: „Regel 702.19“;
                       # a number's minus sign belongs to it („702.19 -5“ is read as „702.19, -5“ is)
-                      r"|(?<!\bregel)(?<!\brule)(?<!\bcr)(?<!\bnr)(?<!\bnr\.)(?<!§)\s+(?=(?:regel|rule|§)?\s*[-−]?\d)"
+                      r"|(?<!\bregel)(?<!\brule)(?<!\bcr)(?<!\bnr)(?<!\bnr\.)(?<!\br\.)(?<!§)\s+(?=(?:regel|rule|§)?\s*[-−]?\d)"
                       # or a space after a number (its last digit or letter) before a word: „702.19 fehde“
                       r"|(?<=\d)\s+(?=[^\W\d_]{2})|(?<=\d[a-z])\s+(?=[^\W\d_]{2})",
                       re.IGNORECASE)

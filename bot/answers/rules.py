@@ -24,6 +24,7 @@ from bot.answers.eras import cited_number_reply, era_index, rule_term_lines, tod
 from bot.answers.explanation_names import explanation_page
 from bot.answers.keyword_pairs import read_answered
 from bot.answers.markup_notes import notes_cut, reads_markup
+from bot.answers.offered_search import searchable
 from bot.answers.official import cr_rule_choices, merge_choices, rule_with_documents
 from bot.answers.query_notes import players_reading
 from bot.answers.register_first import register_first, with_register
@@ -470,17 +471,17 @@ async def rule_queries(ctx: AnswerContext, current: str) -> list[Choice]:
     """Autocomplete for ``/regel suche``: rule numbers, terms of the term table (``tram`` → „Trampelschaden – Regel
     702.19“, also by old and English names), headings, then the CR's numbers, glossary terms and German keywords. A
     number's start as the answer reads it (:func:`typed_number`: ``Regel 702,1``) lists the numbers it begins, else
-    :func:`number_search_choice`; a text the answer refuses (``-5``) nothing; words their own search first."""
-    prepared = await rule_choices(ctx)
-    typed = clean(current)[:100]
+    :func:`number_search_choice`; a text the answer refuses (``-5``) or finds nothing for (``**``) no search."""
+    prepared, typed = await rule_choices(ctx), clean(current)[:100]
     if misnumbered(typed):  # „-5“, „702.19zz“: the answer refuses it (:func:`number_refusal`), so nothing is offered
         return []
+    finds = bool(typed) and await searchable(ctx, typed)  # „**“, „00“ find nothing: no „Suche: **“ offered
     if (number := typed_number(typed)) is not None:  # „702.1“ → 702.10 Flugfähigkeit …; „0“ no number: its search
         own = prepared.numbers(number)[:CHOICES_MAX]  # then the CR's numbers, without a CR the term table's
         more = (await cr_rule_choices(ctx, number) or term_numbers(number)) if len(own) < CHOICES_MAX else []
-        return merge_choices(own, more) or number_search_choice(typed, number, (await today_index(ctx.store)).cr)
+        return merge_choices(own, more) or number_search_choice(typed, number, (await today_index(ctx.store)).cr, finds)
     words = tokens(typed)
-    choices: dict[str, Choice] = {typed: Choice(name=shorten(f"Suche: {typed}", 100), value=typed)} if typed else {}
+    choices: dict[str, Choice] = {typed: Choice(name=shorten(f"Suche: {typed}", 100), value=typed)} if finds else {}
     made = term_rule_choices()
     for term, name, _rank in term_index().complete(words):  # German terms of the term table, by any name
         if len(choices) >= CHOICES_MAX:

@@ -15,7 +15,8 @@ from bot.answers.terms import term_queries
 
 
 @pytest.mark.parametrize(("typed", "shown"), [("702.19zz", "702.19zz"), ("103.5aa", "103.5aa"),
-                                              ("**702.19zz**", "702.19zz")])
+                                              ("**702.19zz**", "702.19zz"), ("regel 702.19zz", "702.19zz"),
+                                              ("Rule 103.5aa", "103.5aa")])
 @pytest.mark.parametrize(("kind", "option"), [("rule", "search"), ("question", "question"), ("ruling", "search")])
 async def test_a_number_with_letters_no_rule_has_is_refused_with_its_shape(ctx: AnswerContext, typed, shown, kind,
                                                                            option):
@@ -33,6 +34,20 @@ async def test_a_negative_number_is_no_rule_number_and_no_word(ctx: AnswerContex
     body = reply.pages[0].body
     assert body.startswith(f"„{typed}“ ist keine Regelnummer (keine Regel hat eine negative Nummer) und kein Suchwort")
     assert "fünf" not in body and "105.2a" not in body
+
+
+@pytest.mark.parametrize(("typed", "shown"), [("Regel -5", "-5"), ("rule -5", "-5"), ("R. -5", "-5"),
+                                              ("regel −702.19", "−702.19"), ("**Regel -5**", "-5")])
+@pytest.mark.parametrize(("kind", "option"), [("rule", "search"), ("question", "question"), ("ruling", "search")])
+async def test_a_negative_number_after_the_word_for_rule_is_refused_as_the_bare_one(ctx: AnswerContext, typed, shown,
+                                                                                   kind, option):
+    """„Regel -5“ found 105.2a („der fünf Farben“) and „5/2“ as words: the word before the number changes nothing."""
+    reply = await run_answer(ctx, kind, **{option: typed})
+    assert reply.error and reply.pages[0].title == "Ungültige Regelnummer"
+    body = reply.pages[0].body
+    assert body.startswith(f"„{shown}“ ist keine Regelnummer (keine Regel hat eine negative Nummer) und kein Suchwort")
+    assert await run_completer(ctx, rule_queries, typed) == []
+    assert await run_completer(ctx, term_queries, typed) == []
 
 
 async def test_words_with_a_minus_stay_a_search(ctx: AnswerContext):
@@ -114,3 +129,20 @@ def test_a_new_process_offers_the_rule_and_refuses_a_shape_no_rule_has(built_db)
     assert refused.returncode == 0, refused.stderr
     assert "Ungültige Regelnummer" in refused.stdout and "„702.19zz“ ist keine Regelnummer" in refused.stdout
     assert "Traceback" not in refused.stdout + refused.stderr
+
+
+@pytest.mark.parametrize("typed", ["**", "00", "000", "..", "9999"])
+async def test_the_autocomplete_offers_no_search_that_finds_nothing(ctx: AnswerContext, typed):
+    """„Suche: **“ and „Suche: 00“ were offered; their answer is „Nichts gefunden“."""
+    assert not [c for c in await run_completer(ctx, rule_queries, typed) if c.name.startswith("Suche:")]
+    answer = await run_answer(ctx, "rule", search=typed)
+    assert answer.error and answer.pages[0].title.startswith(("Nichts gefunden für", "Regel "))
+
+
+@pytest.mark.parametrize(("typed", "title"), [("0", "Regeln zu „0“"), ("5/2", "Regeln zu „5/2“"),
+                                              ("tram", "Regeln zu „tram“")])
+async def test_the_autocomplete_offers_a_search_that_finds_something(ctx: AnswerContext, typed, title):
+    offered = await run_completer(ctx, rule_queries, typed)
+    assert (offered[0].name, offered[0].value) == (f"Suche: {typed}", typed)
+    answer = await run_answer(ctx, "rule", search=typed)
+    assert not answer.error and answer.pages[0].title == title

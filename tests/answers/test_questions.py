@@ -205,7 +205,7 @@ async def test_no_question_words_only(ctx):
 async def test_question_is_escaped_and_bounded(ctx):
     reply = await run_answer(ctx, "question", question="[Regel](https://x.example) **Fehde** <@1> " + "x " * 3000)
     assert reply.pages[0].body.startswith(r"Frage: „\[Regel\](https\://x.example) \*\*Fehde\*\* \<\@1\>")
-    assert "nur ihr Anfang wurde verwendet" in reply.pages[0].body
+    assert "Die Frage war sehr lang; nur der Anfang wurde verwendet." in reply.pages[0].body
 
 
 async def test_unknown_passage_key_is_a_german_error(ctx):

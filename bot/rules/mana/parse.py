@@ -81,8 +81,9 @@ def _word_end(text: str, i: int, allow_star: bool) -> int:
     return j + 1 if allow_star and j < len(text) and text[j] == "*" else j
 
 
-def scan(text: str, allow_star: bool = False) -> list[tuple[str, str, int]]:
-    """Split ``text`` into raw symbols: ``(body, as_typed, column)``; column is 1-based.
+def scan(text: str, allow_star: bool = False, separators: str = "") -> list[tuple[str, str, int]]:
+    """Split ``text`` into raw symbols: ``(body, as_typed, column)``; column is 1-based. White space and the
+    characters of ``separators`` (a pool's ``,``: ``{G}, {G}``) only stand between symbols.
 
     Raises:
         ManaError: an unclosed or stray brace, or an empty input.
@@ -91,7 +92,7 @@ def scan(text: str, allow_star: bool = False) -> list[tuple[str, str, int]]:
     i, n = 0, len(text)
     while i < n:
         c = text[i]
-        if c.isspace():
+        if c.isspace() or c in separators:
             i += 1
             continue
         start = i

@@ -54,6 +54,8 @@ _SIGNED_COUNT = re.compile(r"[-+−]?\d+[x×]?", re.ASCII)
 _COUNT_START = re.compile(r"(?<=\S)\s+(?=[-+−]?\d+[x×]?(?:\s|$))")
 _SNOW_WORDS = {"verschneit", "verschneites", "verschneite", "schnee", "schneemana", "snow", "*"}
 _FILLER_WORDS = {"mana", "x", "×"}
+#: What players put between the symbols of a pool they list (``{G}, {G}``, ``G; G``): read as a space is.
+POOL_SEPARATORS = ",;"
 _EMPTY_WORDS = {"", "-", "0", "leer", "nichts", "kein", "keins", "kein mana", "none", "empty"}
 #: a letter that no pool symbol uses: the input is written in words (``2 grün``)
 _WORD_ITEM = re.compile(r"[^\W\d_wubrgcsxpWUBRGCSXP]")
@@ -121,7 +123,7 @@ def read_pool(text: str) -> tuple[Counter[PoolKind], list[NumberReading]]:
 def _read_symbols(text: str) -> tuple[Counter[PoolKind], list[NumberReading]]:
     pool: Counter[PoolKind] = Counter()
     notes: list[NumberReading] = []
-    raw = scan(text, allow_star=True)
+    raw = scan(text, allow_star=True, separators=POOL_SEPARATORS)
     for pos, (body, typed, col) in enumerate(raw, 1):
         snow = body.endswith("*")
         core = body.rstrip("*")

@@ -1,0 +1,98 @@
+"""``/frage`` with a rule number inside its sentence (``was sagt regel 702.19``, ``erkläre regel 103.5b``): the rule
+leads, as ``/regel suche`` would show it; a number no rule has is refused as ``/regel suche`` refuses it.
+
+In the ranking a rule number is one search term among the question's words. A passage printed under it (the term
+table's row „Trampelschaden …: heute Regel 702.19“) keeps the term table's low prior unless every other word of the
+question is an asking word („was ist“, „was bedeutet“: :meth:`bot.ranking.Ranker._about`), so ``was sagt regel
+702.19`` led with 003's entry 110.5b, which holds „sagt“; and 003's entries carry their number only in the rule
+catalogue (:func:`bot.answers.rule_catalog.catalog`), so ``regel 103.5b`` never found 103.5b's entry. A number the
+question names is therefore read here, before the ranked passages are shown (:func:`rule_led`), as ``/regel suche``
+reads one (:func:`bot.answers.rule_catalog.parse_number`, look-alike letters, the refusal of a number's shape that
+is none); the ranking is unchanged (no question of the tuning parts names a rule number).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from bot.answers.registry import AnswerContext
+from bot.answers.rule_catalog import catalog, misnumbered, parse_number, read_number, refuse_number
+from bot.answers.rules import rule_action
+from bot.candidates import Hit, Ranked
+from bot.reply import Reply, quote_user
+from bot.store import PassageRecord, Store
+from bot.text import clean
+
+#: A rule number named in a sentence: the piece after a word for "rule" (``Regel 702.19``, ``rule -5``, ``R. 7O2.19``,
+#: ``§ 702.51``) up to the next space, or a piece that starts as a rule number does, three digits, a dot and a digit
+#: other than 0 (``702.19``, ``702.19zz``; not ``17.04.2026`` nor ``100.000``), also without the word.
+_NAMED = re.compile(r"(?<![\w.])(?:(?:regeln?|rules?|cr|nr\.|r\.)\s*|§\s*)(\S+)"
+                    r"|(?<![\w.,\-−])([0-9]{3}\.[1-9][0-9]*[a-z]*)(?![\w.]\w)", re.IGNORECASE)
+#: Punctuation of the sentence around a named number (``702.19?``, ``(702.19)``, ``„702.19“``): no part of it.
+_AROUND = "?!.,;:()[]„“”\"'»«"
+#: Most numbers of one question read (each costs ``/regel suche``'s answer).
+MAX_ASKED = 5
+#: The order in which a number's passages lead: 003's German entry, the official rule (``build --cr``), the rule as
+#: a document prints it, the term table's row, the official glossary.
+LEAD_ORDER = ("explanation", "cr_rule", "quoted_rule", "term", "glossary")
+
+
+def asked_numbers(question: str) -> list[str]:
+    """The pieces of ``question`` that name a rule number or try to, in the order typed, each once, at most
+    :data:`MAX_ASKED`: ``"was sagt regel 702.19?"`` → ``["702.19"]``, ``"erkläre Regel -5"`` → ``["-5"]``,
+    ``"kann ich 200 karten spielen"`` → ``[]`` (a bare number without a dot is no rule named), ``"regel zu
+    trampelschaden"`` → ``[]`` (no digit after the word)."""
+    pieces: dict[str, None] = {}
+    for m in _NAMED.finditer(clean(question)):
+        piece = (m.group(1) or m.group(2)).strip(_AROUND)
+        if any(ch.isdigit() for ch in piece) and (parse_number(piece) or read_number(piece) or misnumbered(piece)):
+            pieces.setdefault(piece)
+        if len(pieces) == MAX_ASKED:
+            break
+    return list(pieces)
+
+
+async def number_passage(store: Store, number: str) -> PassageRecord | None:
+    """The passage that shows rule ``number`` in ``/frage``: 003's entry with that number (the rule catalogue's certain
+    number), else the first passage printed under it in :data:`LEAD_ORDER`; None when no passage carries it (a
+    number only the change register or 003's text names: ``/regel suche`` answers it)."""
+    cat = await catalog(store)
+    entry = next((e for e in cat.explanations if e.number == number), None)
+    if entry is not None and (found := await store.passages_of_entries("explanation", [entry.id])):
+        return found[0]
+    numbered = [p for p in await store.numbered_passages(number) if p.kind in LEAD_ORDER]
+    return min(numbered, key=lambda p: LEAD_ORDER.index(p.kind), default=None)
+
+
+async def rule_led(ctx: AnswerContext, question: str, found: Ranked) -> Ranked | Reply:
+    """``found`` led by the rule the question names (:func:`asked_numbers`; the first one ``/regel suche`` answers):
+    its passage (:func:`number_passage`) first and clear, the other hits after it as ranked (one fewer); ``/regel
+    suche``'s answer to the number itself when no passage carries it (``603.7a``: named in 003's text); ``found``
+    unchanged when the question names no rule number.
+
+    Raises:
+        UserError: a piece of a number's shape that is none (``702.19zz``, ``-5``: ``/regel suche``'s refusal,
+            :func:`bot.answers.rule_catalog.refuse_number`), or a number no rule has (``999.99``: ``/regel suche``'s
+            „Regel 999.99 nicht gefunden“), German.
+    """
+    asked = asked_numbers(question)
+    for piece in asked:
+        refuse_number(piece)
+    if not asked:
+        return found
+    read = read_number(asked[0])
+    number = read[0] if read else parse_number(asked[0]) or asked[0]
+    reply = await rule_action(ctx, number)  # raises /regel suche's „nicht gefunden“ for a number no rule has
+    passage = await number_passage(ctx.store, number)
+    if passage is None:  # the rule as /regel suche shows it, under the question
+        if reply.pages:
+            reply.pages[0].body = f"Frage: „{quote_user(question, 120)}“\n\n{reply.pages[0].body}"
+        return reply
+    rest = [h for h in found.hits if h.passage.id != passage.id]
+    top = max([h.score for h in found.hits], default=0.0) + 1.0
+    lead = Hit(passage, top, {"rule": top})
+    return replace(found, hits=[lead, *rest][: max(len(found.hits), 1)], clear=True)
+
+
+__all__ = ["LEAD_ORDER", "MAX_ASKED", "asked_numbers", "number_passage", "rule_led"]

@@ -1,0 +1,71 @@
+"""``/frage`` with a rule number inside its sentence, on the documents' store: the rule leads in every sentence shape
+(„was sagt regel 702.19“ led with 110.5b, „erkläre regel 701.30“ with 103.5b, „was steht in regel 702.51“ with
+107.17, while „was ist regel 702.19“ was right), 003's entry by its number too (``regel 103.5b`` led with another
+entry), and a number no rule has is refused as ``/regel suche`` refuses it (bot/answers/asked_rules.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.answers import run_answer
+from bot.answers.asked_rules import asked_numbers
+from bot.answers.questions import HEDGE_LINE
+
+MULLIGAN = "Erlaubt ein Effekt einem Spieler eine Aktion „jederzeit, wenn er einen Mulligan nehmen könnte“"
+
+
+@pytest.mark.parametrize(("question", "key", "text"), [
+    ("was sagt regel 702.19", "term:Trampelschaden", "Schlüsselwortfähigkeit, heute Regel 702.19"),
+    ("was sagt 702.19", "term:Trampelschaden", "Schlüsselwortfähigkeit, heute Regel 702.19"),
+    ("erkläre regel 702.19", "term:Trampelschaden", "Schlüsselwortfähigkeit, heute Regel 702.19"),
+    ("was ist regel 702.19", "term:Trampelschaden", "Schlüsselwortfähigkeit, heute Regel 702.19"),
+    ("erkläre regel 701.30", "term:Fehde", "Fehde (englisch Clash): Schlüsselwortaktion, heute Regel 701.30"),
+    ("was steht in regel 702.51", "term:Einberufen", "Einberufen (englisch Convoke)"),
+    ("regel 103.5b", "003:91", MULLIGAN),
+    ("was sagt Regel 103.5b?", "003:91", MULLIGAN),
+    ("was sagt regel 502.46", "001:", "(heute 702.51; Regel, wie im Dokument gedruckt)"),
+])
+async def test_a_rule_number_in_any_sentence_leads_with_that_rule(ctx, question, key, text):
+    reply = await run_answer(ctx, "question", question=question)
+    body = reply.pages[0].body
+    assert not reply.error and text in body
+    assert f"_Schlüssel: {key}" in body and HEDGE_LINE not in body
+
+
+NO_RULE = "Kein Dokument des Bots enthält oder zitiert diese Regel."
+
+
+@pytest.mark.parametrize(("question", "title", "start"), [
+    ("was sagt regel 999.99", "Regel 999.99 nicht gefunden", NO_RULE),
+    ("999.99", "Regel 999.99 nicht gefunden", NO_RULE),
+    ("was sagt regel 702.19zz?", "Ungültige Regelnummer", "„702.19zz“ ist keine Regelnummer: drei Ziffern"),
+    ("was sagt 702.19zz", "Ungültige Regelnummer", "„702.19zz“ ist keine Regelnummer: drei Ziffern"),
+    ("was sagt regel -5", "Ungültige Regelnummer", "„-5“ ist keine Regelnummer (keine Regel hat eine negative Nummer)"),
+])
+async def test_a_number_no_rule_has_gets_the_refusal_of_the_rule_search(ctx, question, title, start):
+    reply = await run_answer(ctx, "question", question=question)
+    assert reply.error and reply.pages[0].title == title and reply.pages[0].body.startswith(start)
+    searched = await run_answer(ctx, "rule", search=question.split()[-1].rstrip("?"))
+    assert searched.pages[0].title == title
+
+
+async def test_a_number_no_passage_carries_is_answered_as_the_rule_search_answers_it(ctx):
+    """603.7a: only 003's text names it; the rule search's page, under the question."""
+    reply = await run_answer(ctx, "question", question="was sagt regel 603.7a")
+    assert reply.pages[0].title == "Regel 603.7a: nicht enthalten"
+    assert reply.pages[0].body.startswith("Frage: „was sagt regel 603.7a“\n\nDer Wortlaut von Regel 603.7a steht in "
+                                          "keinem Dokument des Bots.")
+
+
+@pytest.mark.parametrize(("question", "numbers"), [
+    ("kann ich 200 karten spielen", []),  # a number without a dot names no rule
+    ("gilt das seit dem 17.04.2026", []),
+    ("100.000 karten im deck", []),
+    ("was sagt die regel zu trampelschaden", []),
+    ("regel 5 ist komisch", []),
+    ("was sagt regel 702.19? und (104.3f)", ["702.19", "104.3f"]),
+    ("unterschied R. 7O2.19 und §702.51", ["7O2.19", "702.51"]),
+    ("was sagt Regel -5", ["-5"]),
+])
+def test_the_numbers_a_question_names(question, numbers):
+    assert asked_numbers(question) == numbers
