@@ -180,22 +180,41 @@ async def slipped_mention(ctx: AnswerContext, query: str) -> Mentioned | None:
     return replace(found, printed=near[0]) if found is not None else None
 
 
+async def _printed(ctx: AnswerContext, query: str) -> list[PassageRecord]:
+    """The rulings and entries of 003 that print ``query`` as a word (or words), in the store's order; [] for a name
+    of over :data:`MENTION_WORDS` words or under 4 letters, or a store without the passage index."""
+    words = tokens(query)
+    if not words or len(words) > MENTION_WORDS or len("".join(words)) < 4:
+        return []
+    try:
+        hits = await ctx.store.passage_candidates(f'raw : "{" ".join(words)}"', 50)
+    except UserError:  # a store without the passage index: no mention to offer
+        return []
+    pattern = re.compile(_name_pattern(query), re.I)
+    return sorted((p for p in (await ctx.store.passages(i for i, _ in hits)).values()
+                   if p.kind in ("ruling", "explanation") and pattern.search(p.text)), key=lambda p: p.id)
+
+
+async def offered_name(ctx: AnswerContext, query: str) -> bool:
+    """True when the completer may offer ``query``, a name :func:`printed_mention` reads as only mentioned: a name of
+    several words („Karn Liberated“, „Crook of Condemnation“) or one the documents print by a convention at least once
+    (:func:`printed_by_convention`: „Llanovarelfen“, „Klon“, „Tarmogoyf“). A single word printed only in one entry of
+    003 without one („Class“, „Walker“, „Active“: English words of 003's explanations) is read when typed whole, but
+    not offered to someone typing its first letters."""
+    if " " in query.strip():
+        return True
+    proper = re.compile(_proper(query))
+    return any(printed_by_convention(p.text, proper) for p in await _printed(ctx, query))
+
+
 async def printed_mention(ctx: AnswerContext, query: str) -> Mentioned | None:
     """The rulings that print ``query`` as a word (or words) when no card has that name (see the module docstring);
     None when no ruling prints it, when they print it not as a card's name (:func:`printed_as_name`), or for a name
     of over :data:`MENTION_WORDS` words or under 4 letters."""
-    words = tokens(query)
-    if not words or len(words) > MENTION_WORDS or len("".join(words)) < 4:
-        return None
-    try:
-        hits = await ctx.store.passage_candidates(f'raw : "{" ".join(words)}"', 50)
-    except UserError:  # a store without the passage index: no mention to offer
+    printed = await _printed(ctx, query)
+    if not printed or not await printed_as_name(query, printed):
         return None
     pattern = re.compile(_name_pattern(query), re.I)
-    printed = sorted((p for p in (await ctx.store.passages(i for i, _ in hits)).values()
-                      if p.kind in ("ruling", "explanation") and pattern.search(p.text)), key=lambda p: p.id)
-    if not await printed_as_name(query, printed):
-        return None
     rulings = [p for p in printed if p.kind == "ruling"]
     if not rulings:  # 003 names a card of no FAQ as an example („Eine Karte (Karn Liberated)“, „Tarmogoyf“)
         return await _explained(ctx, query, printed)
@@ -285,6 +304,7 @@ __all__ = [
     "mention_line",
     "mentioned_card",
     "mentioned_error",
+    "offered_name",
     "printed_as_name",
     "printed_by_convention",
     "printed_mention",

@@ -9,10 +9,12 @@ the „nur erwähnt in …“ answer.
 The candidates are the capitalised words of the documents' rulings and entries of 003 and their runs of up to
 :data:`~bot.answers.mentioned_names.MENTION_WORDS` words (English names keep „of“ and „the“ lower case); kept are
 those no card of the store has (not even as a typo's candidate), no mechanic or keyword has
-(:func:`bot.answers.name_notes.not_a_card`) and that the lookup reads as only mentioned (no card whose own other
-name it is); a word inside a kept longer name is dropped („Liberated“ of „Karn Liberated“). Made once per store at
-the build (one pass over the passages' texts, one full-text query per candidate: the documents' 1 365 candidates
-in ≈ 6 s at a load of 12 on 2 cores), on an event loop of its own in a worker thread, as the English offers are.
+(:func:`bot.answers.name_notes.not_a_card`), that the lookup reads as only mentioned (no card whose own other
+name it is) and that are names of several words or printed by a convention once
+(:func:`bot.answers.mentioned_names.offered_name`: not 003's English words „Class“, „Walker“); a word inside a
+kept longer name is dropped („Liberated“ of „Karn Liberated“). Made once per store at the build (one pass over
+the passages' texts, one full-text query per candidate: the documents' 1 365 candidates in ≈ 6 s at a load of 12
+on 2 cores), on an event loop of its own in a worker thread, as the English offers are.
 """
 
 from __future__ import annotations
@@ -67,7 +69,7 @@ async def mentioned_names(db: Path) -> list[str]:
     Raises:
         bot.store.StoreError: ``db`` is no readable store.
     """
-    from bot.answers.mentioned_names import german_word, printed_mention
+    from bot.answers.mentioned_names import german_word, offered_name, printed_mention
     from bot.answers.name_notes import not_a_card
     from bot.answers.registry import AnswerContext
     from bot.german_words import german_dictionary_async
@@ -87,7 +89,8 @@ async def mentioned_names(db: Path) -> list[str]:
             if found.hit is not None or found.candidates:
                 continue
             mention = await printed_mention(ctx, name)
-            if mention is not None and mention.card is None and await not_a_card(store, name) is None:
+            if (mention is not None and mention.card is None and await not_a_card(store, name) is None
+                    and await offered_name(ctx, name)):
                 kept.append(name)
         longer = [n.casefold() for n in kept if " " in n]
         return [n for n in kept if " " in n or not any(
