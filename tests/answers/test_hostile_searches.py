@@ -13,10 +13,12 @@ TRAMPLE = "Regel 702.19 (heute) – Trampelschaden"
 
 
 async def test_a_comma_between_two_numbers_that_form_no_rule_lists_them(ctx):
-    # 702.703 is no rule the bot answers: two numbers, each on its own page (702 is Schlüsselwortfähigkeit in the
-    # term table; no document of the store names 703)
+    # 702.703 is no rule the bot answers: two numbers, each on its own pages (702 is Schlüsselwortfähigkeit in the
+    # term table, the register's further rows on 702.x on pages of their own; no document of the store names 703)
     reply = await run_answer(ctx, "rule", search="702,703")
-    assert [p.title for p in reply.pages] == ["Regel 702 (heute) – Schlüsselwortfähigkeit", "Regel 703 nicht gefunden"]
+    more = "Regel 702: weitere Einträge des Registers"
+    assert [p.title for p in reply.pages] == ["Regel 702 (heute) – Schlüsselwortfähigkeit", more, more,
+                                              "Regel 703 nicht gefunden"]
     assert reply.pages[0].body.startswith(
         "ℹ️ „702,703“ gelesen als zwei Regelnummern, 702 und 703: eine Regel 702.703 gibt es nicht.\n"
         "ℹ️ 2 Regelnummern gesucht; jede wird einzeln gezeigt: 702, 703.\n")
