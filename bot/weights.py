@@ -141,7 +141,7 @@ class Weights:
     #: this weight times the share of the question those earlier questions hold (the ``prior`` part's value); every
     #: other hit keeps its place, so hit@3 cannot move. Chosen alone after the others (``bench/refit.py``); by 5-fold
     #: CV, the values cross-fitted, it gains first hits on both methods (docs/ranking.md ⁴⁷).
-    earlier: float = 32.0
+    earlier: float = 24.0
     #: Times the share of the question's word weight a passage meets through translation (:mod:`bot.translation`:
     #: players' words learned by IBM Model 1 from the tuning parts' questions and their gold passages) for the words it
     #: does not hold. Chosen alone after the others (``bench/refit.py``); by 5-fold CV, the table cross-fitted
