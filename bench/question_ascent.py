@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from bot.answered import TOP, group_shares, reordered
+from bot.asked_kinds import asks_groups
 from bot.current_first import current_order
 from bot.logic_words import logic_groups
 from bot.prior import group_priors
@@ -48,7 +49,7 @@ MAX_PASSES = 8
 #: The parts the table reads per unit weight (``kind`` is the prior at its start, the rest of it ``foreign``'s).
 _VARIED = frozenset(LINEAR.values()) - {"kind"}
 #: The stage weights (:meth:`bot.ranking.Ranker.stages`), each its own part.
-STAGED = ("sentence", "phrase", "action", "clause", "answered", "earlier", "logic", "current")
+STAGED = ("sentence", "phrase", "action", "clause", "answered", "earlier", "logic", "asks", "current")
 #: An objective: the ranks of the gold passages (``None``: not among the first :data:`DEPTH`) → a value to maximise.
 Objective = Callable[[Sequence[int | None]], tuple[float, ...]]
 
@@ -71,7 +72,7 @@ def unit_weights(w: Weights, typo: float) -> Weights:
     linear part of a hit is then its value (``kind`` the kind prior alone)."""
     units = {**dict.fromkeys(LINEAR, 1.0), "foreign": 0.0}
     return replace(w, **units, sentence=0.0, phrase=0.0, action=0.0, clause=0.0, answered=0.0, earlier=0.0,
-                   logic=0.0, current=0.0, typo=typo)
+                   logic=0.0, asks=0.0, current=0.0, typo=typo)
 
 
 @dataclass
@@ -92,6 +93,7 @@ class _Question:
     answered: dict[tuple[int, ...], list[tuple[list[int], list[float]]]] = field(default_factory=dict)
     earlier: dict[tuple[int, ...], list[tuple[list[int], list[float]]]] = field(default_factory=dict)
     logic: dict[tuple[int, ...], list[tuple[list[int], list[float]]]] = field(default_factory=dict)
+    asks: dict[tuple[int, ...], list[tuple[list[int], list[float]]]] = field(default_factory=dict)
     #: The last first-stage result: (typo and linear weights, scores, order of the first hits) (:meth:`Table._first`).
     first: tuple[tuple[float, ...], list[float], list[int]] | None = None
 
@@ -137,6 +139,7 @@ class Table:
                                              if q.found.roles.total and q.found.cues)
         self.touched["earlier"] = frozenset(i for i, q in enumerate(self.questions) if q.found.prior)
         self.touched["logic"] = frozenset(i for i, q in enumerate(self.questions) if q.found.logic)
+        self.touched["asks"] = frozenset(i for i, q in enumerate(self.questions) if q.found.asks)
 
     def _question(self, r: Ranker, found: Candidates, gold: tuple[str, ...]) -> _Question:
         w = self.start
@@ -242,6 +245,12 @@ class Table:
                 groups = q.logic[key] = logic_groups([q.hits[i] for i in top], q.found.logic,
                                                      lambda p: self.unit._logic(p.text))
             _swapped(order, s, ids, groups, w.logic)
+        if w.asks and q.found.asks:  # the same by what the question asks for (bot.asked_kinds.asks_stage)
+            top = order[:TOP]
+            if (groups := q.asks.get(key := tuple(top))) is None:
+                groups = q.asks[key] = asks_groups([q.hits[i] for i in top], q.found.asks, q.found.roles,
+                                                   self.unit._sentence_words, self.unit._kinds)
+            _swapped(order, s, ids, groups, w.asks)
         if w.current and self.unit.outdated:  # an outdated ruling after its newer one (bot.current_first)
             kept = current_order([q.hits[i].passage for i in order], [s[i] for i in order], self.unit.outdated,
                                  w.current)

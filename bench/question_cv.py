@@ -96,6 +96,9 @@ WIDE_TRANSL: dict[str, tuple[float, ...]] = {**WIDE, "transl": (0.0, 0.5, 1.0, 2
 #: The logic stage's weight (bot/logic_words.py, docs/ranking.md ⁷⁷): ``bench/weight_methods.py --methods
 #: '…>only:transl>only:logic'``.
 WIDE_LOGIC: dict[str, tuple[float, ...]] = {**WIDE, "logic": (0.0, 0.5, 1.0, 2.0, 3.0, 4.0, 6.0, 8.0, 12.0)}
+#: The asks stage's weight (bot/asked_kinds.py, docs/ranking.md ¹¹⁵): ``bench/weight_methods.py --methods
+#: '…>only:logic>only:asks'``.
+WIDE_ASKS: dict[str, tuple[float, ...]] = {**WIDE, "asks": (0.0, 0.5, 1.0, 2.0, 3.0, 4.0, 6.0, 8.0, 12.0)}
 #: The ``current`` stage's margin (bot/current_first.py), chosen alone after the others (docs/ranking.md ¹⁰³):
 #: ``bench/weight_methods.py --methods '…>only:logic>only:current'``.
 WIDE_CURRENT: dict[str, tuple[float, ...]] = {**WIDE, "current": (0.0, 0.25, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0)}

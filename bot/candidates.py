@@ -51,6 +51,8 @@ class Candidates:
     transl: dict[int, float] = field(default_factory=dict)
     #: The classes of :data:`bot.logic_words.LOGIC` the question asks (absence, anyway, alike) for the logic stage.
     logic: frozenset[str] = frozenset()
+    #: The kinds of :data:`bot.asked_kinds.KINDS` the question asks for (count, x, order) for the asks stage.
+    asks: frozenset[str] = frozenset()
 
 
 @dataclass

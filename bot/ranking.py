@@ -62,6 +62,7 @@ from bot.actions import action_stage, asked_action
 from bot.analysis import MAX_QUERY_TERMS, MAX_TOKENS, Analyser, Analysis, Options, tokens
 from bot.answer_cues import asked_cues, given_cues
 from bot.answered import answered_stage
+from bot.asked_kinds import asked_kinds, asks_stage, stated_kinds
 from bot.candidates import Candidates, Hit, Ranked  # Hit and Ranked also importable from here
 from bot.clauses import RoleWords, clause_stage, passage_roles
 from bot.current_first import Links, current_stage, outdated_links
@@ -139,6 +140,7 @@ class Ranker:
         # per passage text, the terms of its sentences' conditions and of their consequences (bot/clauses.py)
         self._roles = lru_cache(PASSAGES_KEPT)(partial(passage_roles, analyser=analyser))
         self._logic = lru_cache(PASSAGES_KEPT)(stated_logic)  # the logic classes its text states (bot/logic_words.py)
+        self._kinds = lru_cache(PASSAGES_KEPT)(stated_kinds)  # per sentence, the kinds it states (bot/asked_kinds.py)
 
     def variant(self, weights: Weights | None = None, features: tuple[str, ...] | None = None) -> Ranker:
         """The same ranker with other weights or features (benchmark ablations)."""
@@ -216,7 +218,7 @@ class Ranker:
                           asked, self._split if kin_card is not None else frozenset(), named, kin_card,
                           asked_action(text, self.analyser) if "action" in self.features else frozenset(), roles,
                           mention, general, **learned_shares(self, analysis, records),
-                          logic=asked_logic(text, MAX_TOKENS))
+                          logic=asked_logic(text, MAX_TOKENS), asks=asked_kinds(text, MAX_TOKENS))
 
     def rank(
         self, found: Candidates, *, kinds: frozenset[str] | None = None, card_id: int | None = None, limit: int = 20
@@ -280,6 +282,8 @@ class Ranker:
             prior_stage(hits, found.prior, w.earlier)
         if clauses and "logic" in self.features and w.logic:  # siblings by the logic asked (bot/logic_words.py)
             logic_stage(hits, found.logic, w.logic, lambda p: self._logic(p.text))
+        if clauses and w.asks:  # siblings by what the question asks for: a count, X, an order (bot/asked_kinds.py)
+            asks_stage(hits, found.asks, found.roles, w.asks, self._sentence_words, self._kinds)
         if clauses and w.current:  # an outdated ruling after the newer one the register cites (bot/current_first.py)
             current_stage(hits, self.outdated, w.current)
         if clauses and "rule_text" in self.features:  # the eighth: a section's rule below three of its rulings

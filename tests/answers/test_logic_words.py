@@ -5,19 +5,11 @@ Goblin-Reflektomant, Sprießende Phytohydra and Pfropfen."""
 
 from __future__ import annotations
 
-import sys
-from dataclasses import dataclass, field, replace
-
 import pytest
 
 from bot.answers import AnswerContext
 from bot.logic_words import asked_logic, logic_stage, stated_logic
-from bot.ranking import ranker
-from bot.store import PassageRecord
-from tests.conftest import ROOT
-
-sys.path.insert(0, str(ROOT / "bench"))
-from prior_folds import without_file
+from tests.answers.sibling_stage import StageHit, assert_stage_decides
 
 #: Tuning questions of the kind (tuning3's t3-001, tuning's q022, tuning2's t2-230, tuning's q281).
 TIE = "wenn beide bei der fehde ne 3 aufdecken wer gewinnt dann"
@@ -66,29 +58,13 @@ async def test_a_passage_states_the_classes_its_words_or_phrases_name(ctx: Answe
                                                            (ANYWAY, "001:2573", "001:2577"),
                                                            (FIRST, "000:11", "000:5")])
 async def test_the_sibling_stating_the_logic_asked_goes_first(ctx: AnswerContext, question, gold, sibling):
-    """Ranked as the benches rank a tuning question (no file of earlier questions); seen red with the stage off
-    (weight 0): the sibling leads."""
-    r = without_file(await ranker(ctx.store))
-    assert r.weights.logic > 0
-    found = await r.candidates(ctx.store, question, ctx.names)
-    on = r.rank(found, limit=3).hits
-    assert on[0].passage.key == gold and "logic" in on[0].parts
-    assert sibling in [h.passage.key for h in on]
-    off = r.variant(weights=replace(r.weights, logic=0.0)).rank(found, limit=3).hits
-    assert off[0].passage.key == sibling
-    assert {h.passage.key for h in off} == {h.passage.key for h in on}  # the first three are the same passages
-
-
-@dataclass
-class _Hit:
-    passage: PassageRecord
-    score: float
-    parts: dict[str, float] = field(default_factory=dict)
+    """Seen red with the stage off (weight 0): the sibling leads."""
+    await assert_stage_decides(ctx, question, gold, sibling, "logic")
 
 
 async def test_the_stage_only_swaps_siblings_and_refuses_a_negative_weight(ctx: AnswerContext):
     records = [await ctx.store.passage_by_key(k) for k in ("001:1420", "003:128", "001:1416")]
-    hits = [_Hit(p, score) for p, score in zip(records, (23.2, 22.5, 22.0), strict=True) if p is not None]
+    hits = [StageHit(p, score) for p, score in zip(records, (23.2, 22.5, 22.0), strict=True) if p is not None]
     logic_stage(hits, frozenset({"absence"}), 4.0, lambda p: stated_logic(p.text))
     assert [h.passage.key for h in hits] == ["001:1416", "003:128", "001:1420"]  # the rule between keeps its place
     assert [h.score for h in hits] == [23.2, 22.5, 22.0] and hits[0].parts["logic"] == pytest.approx(1.2)
