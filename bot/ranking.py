@@ -27,22 +27,19 @@ passages' analysed column (``passages_fts``) and ranked by FTS5 ``bm25()`` with 
 * **form**: a section's introduction or quoted rule for a question asking what a thing is or how it works;
 * **general**: a passage stating a rule for every object (003's explanation, a quoted or official rule) when the
   question names no card and speaks of any object or player (:mod:`bot.generality`: „eine Karte“, „man“, „immer“);
-* **prior**: the share of the question's weighted words that a question asked before (the tuning parts' questions,
-  :mod:`bot.prior`) holds whose answer is the passage: what parts a card's rulings is often how players ask; beside it
-  **transl**: the share a passage meets through players' words learned from those questions and their answers
-  (:mod:`bot.translation`) for the question's words it does not hold;
-* **sentence** (a second stage over the first :attr:`Weights.siblings` hits): passages of one card or one mechanics
-  section among them share the name words, so what decides is the rest of the question: each gets the share of the
-  question's remaining term weight that its best single sentence holds;
-* **phrase** (a third stage over the first :attr:`Weights.phrases` hits, :mod:`bot.phrases`): the share of the
-  question's pairs of neighbouring words, function words included, that the passage's text holds (two rulings holding
-  the same words part by the question's wording);
+* **prior**: the share of the question's weighted words held by an earlier question (the tuning parts',
+  :mod:`bot.prior`) whose answer is the passage; **transl**: the share a passage meets through players' words learned
+  from them and their answers (:mod:`bot.translation`) for the question's words it does not hold;
+* **sentence** (a second stage over the first :attr:`Weights.siblings` hits): siblings (one card's or section's
+  passages) share the name words; each gets the share of the rest of the question's term weight its best sentence holds;
+* **phrase** (a third stage, :attr:`Weights.phrases` hits, :mod:`bot.phrases`): the share of the question's pairs of
+  neighbouring words, function words included, that the passage holds (rulings of the same words part by wording);
 * **action** (a fourth stage over the same first hits, :mod:`bot.actions`): a „kann/darf/muss ich …“ question asks
   whether an action is allowed; a passage with a sentence holding a modal verb and that action gets this part;
-* **answered** (a sixth stage, ``/frage`` only, :mod:`bot.answered`): passages of one card or section among the first
-  three take their places again in the order their sentences give the kind of answer asked for; **earlier** (a seventh,
-  :func:`bot.prior.prior_stage`) the same in the order of their ``prior`` values, **logic** after it
-  (:mod:`bot.logic_words`) by the logic asked („ohne“, „trotzdem“, „beide“).
+* **answered** (a sixth stage, ``/frage`` only, :mod:`bot.answered`): siblings among the first three take their places
+  again by the kind of answer their sentences give; **earlier** (:func:`bot.prior.prior_stage`) by their ``prior``,
+  **logic** (:mod:`bot.logic_words`) by the logic asked („ohne“, „beide“), **asks** (:mod:`bot.asked_kinds`) by what
+  the question asks for (a count, the value of X, an order).
 * **rule_text** (an eighth, ``/frage`` only, :mod:`bot.section_rule`): a section's rule third below three rulings;
   **current** before it (:mod:`bot.current_first`): an outdated ruling yields to the newer one the register cites.
 
@@ -174,8 +171,7 @@ class Ranker:
         reads = names is not None and "card" in self.features
         text, slip = await read_name(store, text, names, self.analyser.vocab.knows) if reads else (text, None)
         analysis = self.analyser.analyse(text, question=True) if analysis is None or slip else analysis
-        # „/frage spuk“ asks what Spuk is, as „spuk was ist das“ does
-        analysis.definition = asks_definition(text) or only_names(analysis, len(tokens(text, MAX_TOKENS)))
+        analysis.definition = asks_definition(text) or only_names(analysis, len(tokens(text, MAX_TOKENS)))  # „spuk“
         analysis.nouns = question_cards.article_nouns(text)  # „der Elf“: a card of that creature type
         cards = self.named_cards(text, analysis, names) if names is not None and reads else []
         mention = slip or (await mentioned(store, text, cards) if reads else None)
@@ -459,8 +455,8 @@ class Ranker:
         English half of the bilingual clash article 000 is lowered, 004's English ruling on total cost is not)."""
         kinds = self.kind_weights
         prior = kinds.get(p.kind, 0.0)
-        described = question_cards.described_card(p, found.cards, found.analysis.nouns)  # „der Goblin mit …“
-        if p.kind == "card" and (self._asks_card(p, found) or described):
+        if p.kind == "card" and (self._asks_card(p, found)  # or it speaks of the card: „der Goblin mit …“
+                                 or question_cards.described_card(p, found.cards, found.analysis.nouns)):
             prior = kinds.get("ruling", 0.0)
         elif stands_in:
             prior = kinds.get("glossary", 0.0)
