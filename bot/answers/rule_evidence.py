@@ -98,10 +98,12 @@ async def resting_entries(ctx: AnswerContext, index: TodayIndex, number: str,
     lines = [f"\n**Der heutige Stand dieser Einträge beruht auf Regel {number}** (Beleg im Änderungsregister):",
              *(_row_line(index, key, found) for key, found in first)]
     chunks = [rest[at:at + ROWS_PER_PAGE] for at in range(0, len(rest), ROWS_PER_PAGE)]
-    if chunks:
-        where = "Seite 2" if len(chunks) == 1 else f"den Seiten 2–{len(chunks) + 1}"
-        lines.append(f"… und {len(rest)} weitere Einträge des Registers auf {where} (Knopf „Weiter“).")
-    pages = [Page(title=f"Regel {number}: weitere Einträge des Registers",
+    title = f"Regel {number}: weitere Einträge des Registers"
+    if chunks:  # named by title, not number: a long page or an answer to several numbers puts pages before them
+        where = "einer eigenen Seite" if len(chunks) == 1 else f"{len(chunks)} eigenen Seiten"
+        lines.append(f"… und {len(rest)} weitere Einträge des Registers auf {where} danach („{title}“, Knopf "
+                     "„Weiter“).")
+    pages = [Page(title=title,
                   body="\n".join([f"**Der heutige Stand dieser Einträge beruht auf Regel {number}** (Beleg im "
                                    "Änderungsregister, Fortsetzung):", *(_row_line(index, k, f) for k, f in chunk)]),
                   actions=_buttons(chunk, PAGE_BUTTONS)) for chunk in chunks]

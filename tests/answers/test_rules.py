@@ -297,7 +297,8 @@ async def test_the_register_rows_past_a_rule_page_s_six_follow_on_a_page_with_th
     # Karte nicht auf dem Stapel befindet …“, Destined // Lead's mana value 6), past the first page's ten buttons
     reply = await run_answer(ctx, "rule", search="709.4")
     assert len(reply.pages) == 2
-    assert reply.pages[0].body.endswith("… und 4 weitere Einträge des Registers auf Seite 2 (Knopf „Weiter“).")
+    assert reply.pages[0].body.endswith("… und 4 weitere Einträge des Registers auf einer eigenen Seite danach "
+                                        "(„Regel 709.4: weitere Einträge des Registers“, Knopf „Weiter“).")
     assert "002:53" not in [a.arg for a in reply.actions]
     more = reply.pages[1]
     assert more.title == "Regel 709.4: weitere Einträge des Registers"
