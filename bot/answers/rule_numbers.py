@@ -237,14 +237,15 @@ async def several_rules(ctx: AnswerContext, found: NumberSearch,
     shown = found.numbers[:MAX_NUMBERS]
     pages: list[Page] = []
     sources: list[str] = []
-    missing: list[str] = []  # „999.99 (Seite 2)“: the numbers answered by their „nicht gefunden“ page
+    missing: list[str] = []  # „999.99 (Seite „Regel 999.99 nicht gefunden“)“: named by the page's title, since a
+    # long page before it is split into several by the renderer (a page number here would miss it)
     for number in shown:
         try:
             reply = await one(ctx, number)
         except UserError as exc:
             title = exc.title if number in exc.title else f"Regel {number}: {exc.title}"
             pages.append(Page(title, exc.body, actions=exc.choices[:5]))
-            missing.append(f"{number} (Seite {len(pages)})")
+            missing.append(f"{number} (Seite „{quote_user(title, 80)}“)")
             continue
         pages += _pages(reply, len(pages))
         sources += reply.source.split(" · ") if reply.source else []

@@ -11,6 +11,7 @@ import pytest
 
 from bot.answers import run_answer
 from bot.answers.rule_numbers import MAX_NUMBERS
+from bot.render import fit_pages
 
 
 def buttons(reply) -> list[tuple[str, str, str]]:
@@ -87,7 +88,7 @@ async def test_the_rule_search_names_the_numbers_no_rule_answered(ctx):
     reply = await run_answer(ctx, "rule", search="702.19 999.99")
     assert reply.pages[0].body.splitlines()[:2] == [
         "ℹ️ 2 Regelnummern gesucht; jede wird einzeln gezeigt: 702.19, 999.99.",
-        "ℹ️ Nichts gefunden zu 999.99 (Seite 2)."]
+        "ℹ️ Nichts gefunden zu 999.99 (Seite „Regel 999.99 nicht gefunden“)."]
     assert reply.pages[1].title == "Regel 999.99 nicht gefunden"
     both = await run_answer(ctx, "rule", search="502.46 und 702.19")  # both answered: no such line
     assert "Nichts gefunden zu" not in both.pages[0].body
@@ -131,3 +132,12 @@ async def test_a_rule_number_beside_a_negative_number_is_answered_first(ctx):
     assert page.title == "Regel 104.3f (so zitiert) – heute 107.4e"
     assert page.body.startswith("ℹ️ „-5“ ist keine gültige Regelnummer (drei Ziffern, ein Punkt, eine bis drei "
                                 "Ziffern, vielleicht ein Buchstabe).\n")
+
+
+async def test_a_rule_page_split_by_the_renderer_leaves_the_missing_number_named_by_its_page(ctx):
+    # 702's page fills several Discord pages: the line names 703's page by its title, not by a number it would miss
+    reply = await run_answer(ctx, "rule", search="702,703")
+    assert "ℹ️ Nichts gefunden zu 703 (Seite „Regel 703 nicht gefunden“)." in reply.pages[0].body
+    shown = fit_pages(reply.pages)
+    assert len(shown) > len(reply.pages) and shown[-1].title == "Regel 703 nicht gefunden"
+
