@@ -16,8 +16,9 @@ Both passages answer the same question in nearly the same words, so bm25 and the
 the player asks today's rule. The links are the register's own document evidence (:attr:`bot.answers.today_index.
 TodayIndex.docs`), read where the answers read them, no second source.
 
-The ranker reads the ``changed`` rows' newer rulings only (:func:`outdated_links`); the other links (003's
-explanations, the ``unchanged`` rows) lost one first hit by 5-fold CV and are left off (docs/ranking.md ¹⁰⁹).
+The ranker reads the newer rulings the rows cite, ``changed`` or ``unchanged`` (:func:`outdated_links`); 003's
+explanations stay notices' evidence only: as links they moved no first answer and no question of the judges
+(docs/ranking.md ¹⁰⁹, ¹¹⁶).
 The stage moves such a newer passage (among the first :data:`REACH` hits) right before its older ruling when the
 older one, among the first :data:`DEPTH` hits, leads it by at most the stage's weight
 (:attr:`bot.weights.Weights.current`, a margin in score points); the scores stay as they were. A register row citing
@@ -43,19 +44,17 @@ REACH = 10
 Links = Mapping[int, frozenset[str]]
 
 
-async def outdated_links(store: Store, wide: bool = False) -> dict[int, frozenset[str]]:
-    """Every ruling of ``store`` whose ``changed`` register rows cite a newer document's ruling, with the keys of
-    those rulings (:attr:`bot.answers.today_index.TodayIndex.docs`); with ``wide`` also the ``unchanged`` rows'
-    and 003's explanations (see the module doc). The ranker reads the narrow links: the wide ones lost one first hit
-    by 5-fold CV (docs/ranking.md ¹⁰⁹) and are left for a later measurement. A ruling whose rows cite only official
-    rules is left out. Empty for a store without the register. Read once per ranker (≈ 45 register rows); raises
-    what the store's reads raise (:class:`bot.store.StoreClosed`)."""
+async def outdated_links(store: Store) -> dict[int, frozenset[str]]:
+    """Every ruling of ``store`` whose register rows, ``changed`` or ``unchanged``, cite a newer document's ruling,
+    with the keys of those rulings (:attr:`bot.answers.today_index.TodayIndex.docs`): 001:2063 → {002:29}
+    (``split_naming``), 001:2061 → {002:33, 002:53} (``split_discard``). A ruling whose rows cite only official
+    rules or 003's explanations is left out (the module doc). Empty for a store without the register. Read once per
+    ranker (≈ 45 register rows); raises what the store's reads raise (:class:`bot.store.StoreClosed`)."""
     index = await today_index(store)
     out: dict[int, frozenset[str]] = {}
     for kind, entry_id in list(index.by_entry):
-        cited = (index.docs.get(ev.split(" ", 1)[0]) for row in index.rows(kind, entry_id)
-                 if wide or row.kind == "changed" for ev in row.evidence)
-        newer = frozenset(doc.key for doc in cited if doc is not None and doc.key and (wide or doc.kind == "ruling"))
+        cited = (index.docs.get(ev.split(" ", 1)[0]) for row in index.rows(kind, entry_id) for ev in row.evidence)
+        newer = frozenset(doc.key for doc in cited if doc is not None and doc.key and doc.kind == "ruling")
         if kind == "ruling" and newer:
             out[entry_id] = newer
     return out
@@ -63,7 +62,7 @@ async def outdated_links(store: Store, wide: bool = False) -> dict[int, frozense
 
 def current_order(passages: Sequence[PassageRecord], scores: Sequence[float], links: Links, margin: float) -> list[int]:
     """The order (indices into ``passages``, ranked best first with ``scores``) after the stage: a newer document's
-    ruling or explanation among the first :data:`REACH` moved right before an older ruling among the first
+    ruling among the first :data:`REACH` moved right before an older ruling among the first
     :data:`DEPTH` that the register links it to (``links``: :func:`outdated_links`) when the older one's score
     exceeds it by at most
     ``margin`` (≥ 0; 0 moves only equal scores); every other passage keeps its order. At most ``DEPTH × REACH``

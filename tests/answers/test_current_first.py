@@ -1,9 +1,10 @@
 """The ``current`` stage of ``/frage``'s ranking (bot/current_first.py): a ruling the change register links to a newer
-document's passage (its row's evidence) yields its place among the first hits to that passage, when it leads that one
+document's ruling (its row's evidence) yields its place among the first hits to that ruling, when it leads that one
 by at most the stage's margin. Values read from the register (data/changes.toml) and the documents: 001's 2006 ruling
 on naming a split card (001:2063, row ``split_naming``, changed) and 002's 2017 ruling that states today's rule
-(002:29); 001:879's mana burn (``mana_burn``, changed) and 003's explanation of rule 106.4 (003:202); 001:2061 on
-discarding a split card (``split_discard``, unchanged) and 002:33, which says it with today's rules."""
+(002:29); 001:2061 on discarding a split card (``split_discard``, unchanged) and 002:33, which says it with today's
+rules; 001:879's mana burn (``mana_burn``, changed), whose evidence 003:202 (the explanation of rule 106.4) is no
+link."""
 
 from __future__ import annotations
 
@@ -34,46 +35,39 @@ async def test_the_register_links_an_outdated_ruling_to_the_newer_one_it_cites(c
     assert r.outdated[old.ref_id] == {"002:29"}
 
 
-async def test_the_register_links_older_rulings_to_003s_explanations_and_to_confirmations(ctx: AnswerContext):
+async def test_the_register_links_confirmed_rulings_to_the_newer_ones_and_never_to_003(ctx: AnswerContext):
     r = await ranker(ctx.store)
-    wide = await outdated_links(ctx.store, wide=True)
-    burn, snow, leyline = [await _passage(ctx, k) for k in ("001:879", "001:2805", "001:1181")]
-    assert burn.text == "Kann der Spieler das Mana nicht verwenden, erleidet er am Ende der Phase Manabrand."
-    assert wide[burn.ref_id] == {"003:202"}  # mana_burn: CR 106.4 and 003's explanation of it
-    pool = await _passage(ctx, "003:202")
-    assert "Der Manavorrat jedes Spielers leert sich am Ende jedes Segments und jeder Phase" in pool.text
-    assert wide[snow.ref_id] == {"003:288"}  # snow_mana: 107.4h
-    assert wide[leyline.ref_id] == {"003:98", "003:100"}  # leyline_start: 103.6, 103.6a
+    assert r.outdated == await outdated_links(ctx.store)
     # split_discard (unchanged): 001:2061 still holds; 002:33 and 002:53 say it with today's rules
     discard = await _passage(ctx, "001:2061")
     assert discard.status == "unchanged"
-    assert wide[discard.ref_id] == {"002:33", "002:53"}
+    assert r.outdated[discard.ref_id] == {"002:33", "002:53"}
     one = await _passage(ctx, "002:33")
     assert "Falls du zum Beispiel eine abwirfst, hast du eine Karte abgeworfen, nicht zwei." in one.text
+    # split_on_stack (unchanged): 001:2057 → 002:25
+    assert r.outdated[(await _passage(ctx, "001:2057")).ref_id] == {"002:25"}
+    # 003's explanations are the notices' evidence, no link: mana_burn (106.4, 003:202), snow_mana (107.4h,
+    # 003:288), leyline_start (103.6, 003:98 and 003:100)
+    burn, snow, leyline = [await _passage(ctx, k) for k in ("001:879", "001:2805", "001:1181")]
+    assert burn.text == "Kann der Spieler das Mana nicht verwenden, erleidet er am Ende der Phase Manabrand."
+    assert {burn.ref_id, snow.ref_id, leyline.ref_id}.isdisjoint(r.outdated)
+    assert not any(key.startswith("003:") for keys in r.outdated.values() for key in keys)
     # a row citing only official rules links nothing: the legend rule (704.5j)
-    assert (await _passage(ctx, "001:1522")).ref_id not in wide
-    # the ranker reads the narrow links (changed rows' newer rulings): the wide ones are left off (¹⁰⁹)
-    assert burn.ref_id not in r.outdated and discard.ref_id not in r.outdated
-
-
-async def _leads(ctx: AnswerContext, question: str, now: str, old: str) -> None:
-    """``now`` leads ``old`` on ``question`` with the stage on the wide links; without it, ``old`` led by less than
-    the margin."""
-    r = (await ranker(ctx.store)).variant()
-    r.outdated = await outdated_links(ctx.store, wide=True)
-    found = await r.search(ctx.store, question, ctx.names, limit=3)
-    assert [h.passage.key for h in found.hits[:2]] == [now, old]
-    assert 0 < found.hits[1].score - found.hits[0].score <= r.weights.current
-    off = r.variant(weights=replace(r.weights, current=0.0))
-    assert [h.passage.key for h in (await off.search(ctx.store, question, ctx.names, limit=3)).hits[:2]] == [old, now]
-
-
-async def test_003s_explanation_of_today_leads_the_mana_burn_ruling(ctx: AnswerContext):
-    await _leads(ctx, "kann ich mana von einer phase in die nächste mitnehmen", "003:202", "001:879")
+    assert (await _passage(ctx, "001:1522")).ref_id not in r.outdated
 
 
 async def test_002s_ruling_leads_the_older_one_it_confirms(ctx: AnswerContext):
-    await _leads(ctx, "split card abwerfen zählt als 2", "002:33", "001:2061")
+    """„split card abwerfen“: 001:2061 (2006) and 002:33 (2017) say the same, 002:33 with today's rules; the
+    stage puts it first (within the margin), without it 001:2061 leads."""
+    r = await ranker(ctx.store)
+    question = "split card abwerfen zählt als 2"
+    found = await r.search(ctx.store, question, ctx.names, limit=3)
+    assert [h.passage.key for h in found.hits[:2]] == ["002:33", "001:2061"]
+    assert "hast du eine Karte abgeworfen, nicht zwei" in found.hits[0].passage.text
+    assert 0 < found.hits[1].score - found.hits[0].score <= r.weights.current
+    off = r.variant(weights=replace(r.weights, current=0.0))
+    assert [h.passage.key for h in (await off.search(ctx.store, question, ctx.names, limit=3)).hits[:2]] == [
+        "001:2061", "002:33"]
 
 
 async def test_todays_ruling_leads_the_outdated_one_it_nearly_ties(ctx: AnswerContext):
@@ -103,7 +97,7 @@ async def test_an_outdated_ruling_far_ahead_keeps_its_place(ctx: AnswerContext):
 
 
 async def test_frage_shows_the_outdated_ruling_with_its_notice_naming_003_and_003_second(ctx: AnswerContext):
-    """The shipped ranker reads the narrow links (the wide ones left off, ¹⁰⁹): 001:879 leads, 003:202 second; the
+    """003:202 is no link of the stage (¹⁰⁹, ¹¹⁶): 001:879 leads, 003:202 second; the
     notice's Beleg names document 003, whose explanation of 106.4 stands right under it."""
     reply = await run_answer(ctx, "question", question="kann ich mana von einer phase in die nächste mitnehmen")
     page = reply.pages[0]
