@@ -77,7 +77,11 @@ async def test_frage_shows_the_rule_of_vorhersage_among_the_first_three(ctx):
     # „wie oft darf ich vorhersage benutzen“ (asked in players' words: „benutzen“ for the documents' „spielen“):
     # three rulings of Vorhersage lead, 502.53b „kann nur einmal während des Versorgungssegments …“ stood fourth
     question = "wie oft darf ich vorhersage benutzen"
-    r = await ranker(ctx.store)
+    shipped = await (await ranker(ctx.store)).search(ctx.store, question, ctx.names, limit=5)
+    # the asks stage (bot/asked_kinds.py): „wie oft“ asks a count, 502.53b („kann nur einmal …“) states one and goes
+    # second; below, the rule_text stage measured without it
+    assert [h.passage.key for h in shipped.hits[:3]] == ["001:1935", "001:1927", "001:1929"]
+    r = (await ranker(ctx.store)).variant(weights=replace((await ranker(ctx.store)).weights, asks=0.0))
     found = await r.search(ctx.store, question, ctx.names, limit=5)
     # the translation part (docs/ranking.md ⁶⁶) puts 502.53b third by itself; the stage does without it
     without = await r.variant(weights=replace(r.weights, transl=0.0),
