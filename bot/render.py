@@ -42,6 +42,7 @@ from bot.reply import (
     distinct,
     format_date,
     legend_parts,
+    repointed,
     told_apart,
 )
 from bot.text import cut as graphemes_cut
@@ -136,8 +137,7 @@ def fit_reply(reply: Reply) -> list[Page]:
 
 
 def _both_sources(first: str | None, second: str | None) -> str | None:
-    """The sources of two pages joined into one: each named once, in order; None (the reply's) when either has
-    no sources of its own."""
+    """The sources of two pages joined into one: each named once, in order; None (the reply's) when either has none."""
     if first is None or second is None:
         return None
     return " · ".join(dict.fromkeys(s for part in (first, second) for s in part.split(" · ") if s))
@@ -173,10 +173,11 @@ def fit_pages(pages: list[Page], budget: int = _PAGE_BUDGET) -> list[Page]:
     ``budget``: characters for title, description and fields of one embed (6000 minus the footer).
     A title longer than 256 characters is shortened and given in full at the top of the body. A page
     without body and fields is joined to the next (every page starts with content). A page's own
-    ``actions`` and ``picture`` go with every page it is split into.
-    """
-    out: list[Page] = []
+    ``actions`` and ``picture`` go with every page it is split into; a pointer to a page („Wortlaut auf Seite 3“)
+    names the first page shown of it (:func:`bot.reply.repointed`)."""
+    out, starts = list[Page](), list[int]()  # the pages shown; per page given, the number of its first page shown
     for page in _join_empty(pages) or [Page(title="(leer)")]:
+        starts.append(len(out) + 1)
         title, body = page.title, page.body
         if len(title) > EMBED_TITLE_MAX:
             body = f"**{discord_text(title)}**\n{body}"  # in the body, its symbols as the body shows them
@@ -207,7 +208,7 @@ def fit_pages(pages: list[Page], budget: int = _PAGE_BUDGET) -> list[Page]:
                     size = _page_size(current)
                 current.fields.append(f)
                 size += len(f.name) + len(f.value)
-    return out
+    return repointed(out, starts) if len(starts) == len(pages) else out  # an empty page joined: numbers unsure
 
 
 def footer_text(reply: Reply, page: int, total: int, source: str | None = None, date: str | None = None) -> str:

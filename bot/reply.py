@@ -362,3 +362,23 @@ def without_emoji(typed: str) -> tuple[str, tuple[str, ...]]:
     runs = _emoji_runs()
     found = tuple(dict.fromkeys(m.group(0) for m in runs.finditer(typed)))
     return (runs.sub(" ", typed), found) if found else (typed, ())
+
+
+#: A pointer to another page of the same reply, in the reply's own page numbers: „Wortlaut auf Seite 2“
+#: (:func:`bot.answers.eras.shift_page_refs`); the renderer makes it the number of the page shown (:func:`repointed`).
+PAGE_REF = re.compile(r"(?<=Wortlaut auf Seite )\d+")
+
+
+def repointed(shown: list[Page], starts: list[int]) -> list[Page]:
+    """The pages ``shown`` (a reply's pages as the renderer split them to Discord's limits) with each pointer
+    (:data:`PAGE_REF`) to the reply's page ``n`` made the number of the first page shown of it, ``starts[n - 1]``
+    (1-based): a long page before it split in two moves it on by one. A number outside ``starts`` stays."""
+    if len(shown) == len(starts):
+        return shown
+
+    def moved(text: str) -> str:
+        return PAGE_REF.sub(lambda m: str(starts[n - 1]) if 1 <= (n := int(m.group())) <= len(starts)
+                            else m.group(), text)
+
+    return [replace(p, body=moved(p.body), fields=[replace(f, value=moved(f.value)) for f in p.fields])
+            if PAGE_REF.search(p.body + "".join(f.value for f in p.fields)) else p for p in shown]

@@ -173,3 +173,16 @@ def test_fields_fill_each_page_up_to_the_budget_exactly():
     assert [len(p.fields) for p in pages] == [4, 5, 1]
     assert [p.body for p in pages] == ["b" * 100, "", ""]
     assert [f for p in pages for f in p.fields] == fields
+
+
+def test_a_pointer_to_a_page_names_the_page_shown_after_a_long_page_before_it_is_split():
+    # /regel suche: 702.19 und 104.3f: „Wortlaut auf Seite 3“ points at the reply's third page; when a page before it
+    # fills two Discord pages, the pointer must name the fourth page shown
+    pages = [Page(title="Regel 702.19", body="Trampelschaden. " * 500),
+             Page(title="Regel 104.3f (so zitiert)", body="… _(Wortlaut auf Seite 3)_"),
+             Page(title="Regel 104.3f", body="Wortlaut.")]
+    shown = fit_pages(pages)
+    assert [p.title for p in shown] == ["Regel 702.19", "Regel 702.19", "Regel 104.3f (so zitiert)", "Regel 104.3f"]
+    assert shown[2].body == "… _(Wortlaut auf Seite 4)_"
+    # nothing split: the pointer stays as written
+    assert fit_pages(pages[1:])[0].body == "… _(Wortlaut auf Seite 3)_"

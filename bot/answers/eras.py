@@ -15,7 +15,6 @@ A number no source has is not found (:mod:`bot.answers.rules`, :mod:`bot.answers
 
 from __future__ import annotations
 
-import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 
@@ -33,7 +32,7 @@ from bot.answers.today_index import (
     rule_today_source,
     today_index,
 )
-from bot.reply import Action, Page, Reply, format_date, own_sources
+from bot.reply import PAGE_REF, Action, Page, Reply, format_date, own_sources
 from bot.store import CitedNumber
 from bot.terms import Term, term_index
 from bot.text import shorten
@@ -85,8 +84,6 @@ async def _today_text(ctx: AnswerContext, index: EraIndex, number: str) -> tuple
     return (now.text, now.effective) if now is not None and now.today == number else None
 
 
-#: A pointer to another page of the same reply: „Wortlaut auf Seite 2“ (:func:`_cited_block`).
-PAGE_REF = re.compile(r"(?<=Wortlaut auf Seite )\d+")
 
 
 def shift_page_refs(page: Page, by: int) -> Page:
