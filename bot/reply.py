@@ -375,10 +375,16 @@ def repointed(shown: list[Page], starts: list[int]) -> list[Page]:
     (1-based): a long page before it split in two moves it on by one. A number outside ``starts`` stays."""
     if len(shown) == len(starts):
         return shown
+    return [map_page_refs(p, lambda n: starts[n - 1] if 1 <= n <= len(starts) else n) for p in shown]
+
+
+def map_page_refs(page: Page, to: Callable[[int], int]) -> Page:
+    """``page`` with each pointer (:data:`PAGE_REF`, in its body and fields) to page ``n`` made page ``to(n)``;
+    ``page`` itself when it holds none."""
+    if not PAGE_REF.search(page.body + "".join(f.value for f in page.fields)):
+        return page
 
     def moved(text: str) -> str:
-        return PAGE_REF.sub(lambda m: str(starts[n - 1]) if 1 <= (n := int(m.group())) <= len(starts)
-                            else m.group(), text)
+        return PAGE_REF.sub(lambda m: str(to(int(m.group()))), text)
 
-    return [replace(p, body=moved(p.body), fields=[replace(f, value=moved(f.value)) for f in p.fields])
-            if PAGE_REF.search(p.body + "".join(f.value for f in p.fields)) else p for p in shown]
+    return replace(page, body=moved(page.body), fields=[replace(f, value=moved(f.value)) for f in page.fields])

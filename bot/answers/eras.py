@@ -16,7 +16,7 @@ A number no source has is not found (:mod:`bot.answers.rules`, :mod:`bot.answers
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from bot.answers.official import current_version, rule_reply
 from bot.answers.registry import AnswerContext, UserError
@@ -32,7 +32,7 @@ from bot.answers.today_index import (
     rule_today_source,
     today_index,
 )
-from bot.reply import PAGE_REF, Action, Page, Reply, format_date, own_sources
+from bot.reply import PAGE_REF, Action, Page, Reply, format_date, map_page_refs, own_sources
 from bot.store import CitedNumber
 from bot.terms import Term, term_index
 from bot.text import shorten
@@ -90,13 +90,7 @@ def shift_page_refs(page: Page, by: int) -> Page:
     """``page`` with each of its pointers to another page (:data:`PAGE_REF`, in its body and fields) moved on by
     ``by`` pages: a reply's pages put after ``by`` others in one joined reply (``/regel suche: 702.19 und 104.3f``,
     :func:`bot.answers.rule_numbers.several_rules`) point at the joined page that shows the wording."""
-    if not by or not PAGE_REF.search(page.body + "".join(f.value for f in page.fields)):
-        return page
-
-    def moved(text: str) -> str:
-        return PAGE_REF.sub(lambda m: str(int(m.group()) + by), text)
-
-    return replace(page, body=moved(page.body), fields=[replace(f, value=moved(f.value)) for f in page.fields])
+    return map_page_refs(page, lambda n: n + by) if by else page
 
 
 def _found_on(pages: list[Page], text: str) -> int | None:
