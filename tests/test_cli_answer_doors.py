@@ -2,7 +2,9 @@
 documents' store): what one process prints or carries in a button is what another reads. The values are the
 documents': the register's notes on „millen“ (Ravnica FAQ 001: Ausgraben, 502.47 → 702.52), Karten erklären's line
 on the cards past the tenth, its page buttons (card ids separated by „.“; a „,“ of buttons made before 2026-12-07
-still read), and /frage's line on a guild's name (001's „Selesnija-Gilde“)."""
+still read), /frage's line on a guild's name (001's „Selesnija-Gilde“), the register's continuation page of 709.4
+turned by another process, /frage's rule number inside a sentence and the card completer's offer of a card that 001
+only mentions."""
 
 from __future__ import annotations
 
@@ -87,3 +89,32 @@ def test_frage_says_a_guilds_name_is_no_card(built_db):
         "Frage: „was macht die selesnija“\nℹ️ „selesnija“ ist keine Karte, sondern ein Name aus den Dokumenten: "
         "„Selesnija-Gilde“.\n"), out[:300]
     assert "ist keine Karte der Datenbank" not in out and "kursiv" not in out
+
+
+def test_the_registers_continuation_page_is_turned_by_another_process(built_db):
+    # 709.4 (split cards) backs more register rows than one page holds; page 2 is made anew from the button's id
+    first = json.loads(run(built_db, "call", "--json", "/regel suche: 709.4"))
+    assert first["embeds"][0]["title"] == "Regel 709.4 (heute)"
+    turn = next(i for i in button_ids(first) if i.startswith("rb:pg:2:"))
+    assert turn.endswith(":/rule:709.4"), turn
+    second = run(built_db, "press", turn)
+    assert second.startswith("== Regel 709.4: weitere Einträge des Registers ==\n**Der heutige Stand dieser Einträge "
+                             "beruht auf Regel 709.4** (Beleg im Änderungsregister, Fortsetzung):\n"), second[:300]
+    assert "— _betrifft **Getrieben // Verzweiflung**_" in second
+    assert "Seite 2/2" in second
+
+
+def test_frage_reads_a_rule_number_inside_the_sentence_in_a_new_process(built_db):
+    # „sagt“ is no asking word of the ranker; the number itself is read as /regel suche reads it
+    out = run(built_db, "call", "/frage frage: was sagt regel 702.19")
+    assert out.startswith("== Trampelschaden ==\n"), out[:200]
+    assert "Trampelschaden (englisch Trample): Schlüsselwortfähigkeit, heute Regel 702.19." in out
+    refused = run(built_db, "call", "/frage frage: was sagt regel 999.99")
+    assert refused.startswith("== Regel 999.99 nicht gefunden ==\nKein Dokument des Bots enthält oder zitiert diese "
+                              "Regel.\n"), refused[:300]
+
+
+def test_the_card_completer_offers_a_card_the_documents_only_mention(built_db):
+    # 001's Kälteeinbruch rulings mention „Llanovarelfen“ (the {S} ruling, 001:2805); the store has no card entry of it
+    out = run(built_db, "complete", "/karte name", "llano")
+    assert out.splitlines()[0] == "Llanovarelfen (nur erwähnt)", out
