@@ -37,6 +37,12 @@ def set_line(found: SetDocument) -> str:
                                                           else "."))
 
 
+def offer_line(found: SetDocument) -> str:
+    """Where a set's sections are offered: ```/mechanik name: Ravnica` bietet sie zur Auswahl.`` (the name's part
+    before the colon: a colon there would be read as an option's)."""
+    return f"`/mechanik name: {found.name.split(':')[0]}` bietet sie zur Auswahl."
+
+
 def section_button(m: MechanicRecord) -> Action:
     """A button to the section ``m`` (``rb:mechanic:<id>``)."""
     return Action(label=shorten(f"Mechanik: {m.title}", 80), action="mechanic", arg=str(m.id))
@@ -55,8 +61,7 @@ async def guild_or_set_error(store: Store, query: str, cards: list[Action]) -> U
         body = f"„{shown}“ ist keine Karte. {guild_line(guild)}; `/mechanik name: {m.title}` zeigt den Abschnitt."
         return UserError(title, body + more, choices=[section_button(m), *cards])
     if (found := named_set(sets, query)) is not None:
-        short = found.name.split(":")[0]
-        body = f"„{shown}“ ist keine Karte. {set_line(found)} `/mechanik name: {short}` bietet sie zur Auswahl."
+        body = f"„{shown}“ ist keine Karte. {set_line(found)} {offer_line(found)}"
         return UserError(title, body + more, choices=[*map(section_button, found.sections[:SET_CHOICES]), *cards])
     return None
 
@@ -68,3 +73,11 @@ async def guild_reading_lines(store: Store, text: str, card_names: Collection[st
     weiß-schwarz) haben Spuk.“ (Gildenbund – Häufig gestellte Fragen, 22.12.2005)“; [] for none."""
     return [f"ℹ️ „{g.name}“ gelesen als die {g.name}-Gilde, ihre Mechanik {g.section.title} mitgesucht: „{g.sentence}“ "
             f"({source_of(g.section.document)})" for g in await guilds_read(store, text, card_names)]
+
+
+async def set_reading_line(store: Store, question: str) -> str:
+    """The line ``/frage`` says first when the whole question names a set (:func:`bot.guilds.named_set`, question
+    words as stop words: „was ist ravnica“, „kälteeinbruch“): „ℹ️ **Ravnica: Stadt der Gilden** ist ein Set: Die
+    Dokumente des Bots enthalten seine FAQ … `/mechanik name: Ravnica` bietet sie zur Auswahl.“; ``""`` otherwise."""
+    found = named_set((await store_guilds(store))[1], question)
+    return f"ℹ️ {set_line(found)} {offer_line(found)}" if found is not None else ""

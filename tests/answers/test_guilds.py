@@ -129,6 +129,18 @@ async def test_frage_says_it_read_the_guild_as_its_mechanic(ctx):
     assert "gelesen als die" not in hymn.pages[0].body
 
 
+async def test_frage_says_a_set_asked_alone_is_its_faq(ctx):
+    body = (await run_answer(ctx, "question", question="was ist ravnica")).pages[0].body
+    assert body.startswith("Frage: „was ist ravnica“\nℹ️ **Ravnica: Stadt der Gilden** ist ein Set: Die Dokumente des "
+                           "Bots enthalten seine FAQ „Ravnica: Stadt der Gilden – Häufig gestellte Fragen, 30.08.2005“ "
+                           "(Datei 001, Teil 1) mit den Mechanik-Abschnitten Hybrid-Karten")
+    assert body.count("ist ein Set") == 1
+    assert "`/mechanik name: Ravnica` bietet sie zur Auswahl." in body
+    # a question on more than the set says nothing of it
+    more = await run_answer(ctx, "question", question="was ist neu in kälteeinbruch")
+    assert "ist ein Set" not in more.pages[0].body
+
+
 async def test_regel_suche_finds_the_guilds_mechanic_and_says_why(ctx):
     reply = await run_answer(ctx, "rule", search="orzhov")
     assert not reply.error  # before: „Nichts gefunden für „orzhov““, pointing to Orzhov-Hohepriester's ruling
