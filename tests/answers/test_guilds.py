@@ -147,3 +147,16 @@ async def test_regel_suche_finds_the_guilds_mechanic_and_says_why(ctx):
     body = reply.pages[0].body
     assert f"„Orzhov“ gelesen als die Orzhov-Gilde, ihre Mechanik Spuk mitgesucht: „{ORZHOV}“" in body
     assert "**502.51a** (heute 702.55a" in body  # „Spuk ist eine ausgelöste Fähigkeit, …“ (001, Gildenbund)
+
+
+#: The ten guilds as 001 names them; before the guild reading, „was machen gruul karten“ and „… rakdos …“ led with
+#: Kumulative Versorgung unhedged, „… orzhov …“ and „… simic …“ with Orzhov-Hohepriester and Simic-Gildenmagier.
+GUILDS = ["Selesnija", "Golgari", "Dimir", "Boros", "Gruul", "Orzhov", "Izzet", "Azorius", "Simic", "Rakdos"]
+
+
+@pytest.mark.parametrize("name", GUILDS)
+async def test_frage_on_a_guilds_cards_leads_with_its_mechanic(ctx, name):
+    guild = named_guild((await store_guilds(ctx.store))[0], name)
+    reply = await run_answer(ctx, "question", question=f"was machen {name.lower()} karten")
+    assert reply.pages[0].title == guild.section.title
+    assert guild.sentence in reply.pages[0].body  # the section's paragraph names the guild, as the note does
