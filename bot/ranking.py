@@ -11,8 +11,8 @@ passages' analysed column (``passages_fts``) and ranked by FTS5 ``bm25()`` with 
   or typo the documents never use) weighs only :attr:`Weights.unheld` of the highest idf ``log(N + 1)``;
 * **concepts**: concept ids (term table, synonym groups) shared by question and passage, each weighted ``log(N / df)``;
 * **card**: a card named inside the question (:class:`bot.mentions.NameScanner`: any spelling ``/karte`` accepts) puts
-  its rulings first; they are candidates even when no word matched; its own text, when the question asks what it
-  prints, gets the **property** part (:attr:`Weights.property`) on top of its bm25;
+  its rulings first, candidates even when no word matched (a guild's name alone names its mechanic instead:
+  :func:`bot.guilds.guild_read`); its own text, if the question asks what it prints, gets **property**;
 * **unnamed**: a card's ruling when the question does not name that card, and a mechanics section's ruling or paragraph
   when it names nothing of the section (:func:`bot.section_names.names_section`; not in a search over rulings only): a
   general question's rule beats it; **own** beside it for a card's ruling on its own card („diese Karte“, its name:
@@ -65,6 +65,7 @@ from bot.clauses import RoleWords, clause_stage, passage_roles
 from bot.current_first import Links, current_stage, outdated_links
 from bot.definitions import DEFINED, asks_definition, only_names
 from bot.generality import RULE_KINDS, asks_generally, speaks_of_itself, unnamed_token
+from bot.guilds import guild_read
 from bot.headings import answers_nothing
 from bot.learned import learned_shares, load_learned, store_analyser, warm_learned
 from bot.logic_words import asked_logic, logic_stage, stated_logic
@@ -176,7 +177,9 @@ class Ranker:
         cards = self.named_cards(text, analysis, names) if names is not None and reads else []
         mention = slip or (await mentioned(store, text, cards) if reads else None)
         cards = cards or ([mention.card_id] if mention is not None else [])  # „despair“, „verzweiflung … gewirkt“
-        for word in await printed_of(store, mention):  # „Verzweiflung“ also as the rulings' „Despair“
+        cards, guild = await guild_read(store, text, cards, lambda t: self.named_cards(t, self.analyser.analyse(
+            t, question=True), names), [mention.card_id] if mention else []) if names and reads else (cards, ())
+        for word in (*await printed_of(store, mention), *guild):  # „Verzweiflung“ also as the rulings' „Despair“
             analysis.add(self.analyser.main_stem(word))
         match, w = self._match(analysis), self.weights
         base = dict(await store.passage_candidates(match, w.candidates, (w.names, w.terms, w.raw)) if match else [])
@@ -186,14 +189,11 @@ class Ranker:
         split = await store.split_cards(cards) if "card" in self.features else frozenset()
         kin_card = next((c for c in cards if c in split), None)  # the first split card named
         sections = set((await store.card_sections(cards)).values()) if "section" in self.features else set()
-        for mid in sections:
-            extra += await store.section_rulings(mid)
-        # A passage the question's card brought in is scored by the same bm25 as the full-text candidates.
-        missing = [pid for pid in extra if pid not in base]
+        extra += [pid for mid in sections for pid in await store.section_rulings(mid)]
+        missing = [pid for pid in extra if pid not in base]  # the named card's passages: scored by the same bm25
         if missing and match:
             base.update(await store.passage_scores(match, missing, (w.names, w.terms, w.raw)))
-        # What a definition question asks about: its concepts and the stems of its whole words (not compound parts:
-        # "Loyalitätssymbole" does not ask what a "Symbol" is).
+        # What a definition question asks: its concepts, its whole words' stems ("Loyalitätssymbole" asks no "Symbol")
         defined = [*analysis.concepts, *(self.analyser.stems(w)[0] for w in analysis.words)]
         records = await store.passages([*base, *extra])
         named = frozenset().union(*(p.names for p in records.values() if p.card_id in cards))  # the cards' names

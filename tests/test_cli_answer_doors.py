@@ -83,11 +83,13 @@ async def test_a_page_button_made_before_ids_were_separated_by_dots_is_still_tur
 
 
 def test_frage_says_a_guilds_name_is_no_card(built_db):
-    # 001 prints „Selesnija-Gilde“; the store has no card „Selesnija“
+    # 001 prints „Selesnija-Gilde“; the store has no card „Selesnija“: the guild, with 001's sentence naming its
+    # mechanic (bot.guilds; before „… ein Name aus den Dokumenten: „Selesnija-Gilde“.“)
     out = run(built_db, "call", "/frage frage: was macht die selesnija")
     assert out.split("\n", 1)[1].startswith(
-        "Frage: „was macht die selesnija“\nℹ️ „selesnija“ ist keine Karte, sondern ein Name aus den Dokumenten: "
-        "„Selesnija-Gilde“.\n"), out[:300]
+        "Frage: „was macht die selesnija“\nℹ️ „Selesnija“ gelesen als die Selesnija-Gilde, ihre Mechanik Einberufen "
+        "mitgesucht: „Nur Karten, die der Selesnija-Gilde zugeordnet sind (grün, weiß oder grün-weiß), haben "
+        "Einberufen.“"), out[:300]
     assert "ist keine Karte der Datenbank" not in out and "kursiv" not in out
 
 

@@ -24,6 +24,7 @@ import re
 import weakref
 from dataclasses import dataclass, replace
 
+from bot.answers.guilds import guild_or_set_error
 from bot.answers.markup_notes import reads_markup
 from bot.answers.mentioned_names import mentioned_card, mentioned_error
 from bot.answers.name_notes import MAX_QUERY, not_a_card, reading_line
@@ -363,12 +364,14 @@ async def _find(ctx: AnswerContext, query: str, choice: str) -> tuple[CardRecord
 
 
 async def no_card(ctx: AnswerContext, query: str, found: Lookup, choice: str = "card") -> UserError | None:
-    """What a typed name that answers no card and is close to none (``found``: its look-up, without candidates) is
-    instead, as every door that takes a card name says it (``/karte``, ``[[…]]``, the message command): a
-    mechanic's or keyword's name (:func:`bot.answers.name_notes.not_a_card`: „„Fehde“ ist keine Karte, sondern
-    eine Mechanik …“), else a name the documents print (:func:`bot.answers.mentioned_names.mentioned_error`:
-    002's English half name „Driven“ offered as its card, „Destined“ only mentioned); None when neither, or when
-    ``found`` has candidates (then „Meintest du“ them: :func:`not_found`)."""
+    """What a typed name that answers no card (``found``: its look-up) is instead, as every door that takes a card
+    name says it (``/karte``, ``[[…]]``, the message command): a guild's or set's name, its cards as further choices
+    (:func:`bot.answers.guilds.guild_or_set_error`: „Gruul“ → Blutdurst); close to no card, a mechanic's or keyword's
+    (:func:`bot.answers.name_notes.not_a_card`: „„Fehde“ ist keine Karte, sondern eine Mechanik …“), else a name the
+    documents print (:func:`bot.answers.mentioned_names.mentioned_error`: 002's „Driven“ offered as its card,
+    „Destined“ only mentioned); None when neither, or for other candidates (:func:`not_found` offers them)."""
+    if (named := await guild_or_set_error(ctx.store, query, card_choices(found.candidates, choice))) is not None:
+        return named
     if found.candidates:
         return None
     # a mechanic's or keyword's name first: the rulings print „zum Beispiel Trampelschaden“ too
@@ -418,11 +421,8 @@ async def card_reply(ctx: AnswerContext, card: CardRecord) -> Reply:
 
 
 async def card_from_button(ctx: AnswerContext, arg: str) -> CardRecord:
-    """The card a button's argument names (``rb:card:<id>``, ``rb:rulings:<id>``).
-
-    Raises:
-        UserError: the argument is no id, or no card has it (German).
-    """
+    """The card a button's argument names (``rb:card:<id>``, ``rb:rulings:<id>``); raises
+    :class:`~bot.answers.registry.UserError` (German) when the argument is no id or no card has it."""
     card_id = parse_id(arg)
     card = await ctx.store.card(card_id) if card_id is not None else None
     if card is None:

@@ -14,9 +14,10 @@ through ``data/synonyms.tsv`` (``convoke`` → Einberufen) or by a close spellin
 
 from __future__ import annotations
 
+from bot.answers.guilds import guild_line, set_line
 from bot.answers.layout import budget_of, pack, ruling_pages
 from bot.answers.markup_notes import notes_read_to, reads_markup
-from bot.answers.mechanic_finder import MechanicFinder, mechanic_finder
+from bot.answers.mechanic_finder import MIN_BEGUN, MechanicFinder, mechanic_finder
 from bot.answers.registry import (
     UNKNOWN_BUTTON_TEXT,
     UNKNOWN_BUTTON_TITLE,
@@ -32,6 +33,7 @@ from bot.answers.rule_status import rule_head
 from bot.answers.today import entry_status, heute_block, terms_line
 from bot.answers.today_index import TodayIndex, today_index
 from bot.custom_id import RowId
+from bot.guilds import begun, named_guild, named_set, store_guilds
 from bot.reply import CHOICES_MAX, Action, Choice, Field, Page, Reply, format_date, quote_user
 from bot.store import MechanicRecord, Store
 from bot.terms import Term, TermMatch
@@ -228,6 +230,14 @@ async def mechanic_answer(ctx: AnswerContext, name: str) -> Reply:
     if not clean(name):
         raise UserError("Bitte eine Mechanik angeben", "Zum Beispiel: `/mechanik name: Einberufen`")
     typed = name[:NAME_READ]
+    guilds, sets = await store_guilds(ctx.store)
+    if (guild := named_guild(guilds, typed)) is not None:  # „Gruul“, „die Izzet-Gilde“: its mechanic's section
+        reply = await mechanic_reply(ctx, [guild.section])
+        reply.pages[0].body = f"_{guild_line(guild)}._\n" + reply.pages[0].body
+        return reply
+    if (named := named_set(sets, typed)) is not None:  # „Kälteeinbruch“: the sections of its FAQ to choose from
+        raise UserError(f"Mechaniken aus {quote_user(named.name, 80)}", set_line(named),
+                        choices=[Action(label=m.title, action="mechanic", arg=str(m.id)) for m in named.sections])
     resolved = finder.resolve(typed)
     named = bool(resolved.sections or resolved.term)
     offered = _offered(finder, typed) if resolved.how == "begun" or not named else []
@@ -365,6 +375,9 @@ async def mechanic_names(ctx: AnswerContext, current: str) -> list[Choice]:
         if finder.blank_choices is None:
             finder.blank_choices = _choices(finder, dict.fromkeys(finder.labels))
         return list(finder.blank_choices)
+    guilds, sets = await store_guilds(ctx.store)
+    first = [Choice(name=label[:100], value=finder.labels[finder.sections.index(m)][:100])
+             for label, m in begun(guilds, sets, current[:200], MIN_BEGUN)]  # a guild's mechanic, a set's sections
     resolved, aliased, keywords = finder.choices(current[:200])
     labels = dict.fromkeys(finder.labels[i] for i in resolved.sections)
     if resolved.term is not None:
@@ -372,7 +385,10 @@ async def mechanic_names(ctx: AnswerContext, current: str) -> list[Choice]:
     for term in keywords:
         labels[term.german] = None
     labels.update(dict.fromkeys(finder.labels[i] for i in aliased))  # last: a name's own matches come first
-    return _choices(finder, labels)
+    own = _choices(finder, labels)
+    if resolved.sections and resolved.how != "fuzzy":  # a title the words name or begin („gil“): that title alone
+        return own
+    return [*first, *(c for c in own if c.value not in {f.value for f in first})][:CHOICES_MAX]
 
 
 def _choices(finder: MechanicFinder, labels: dict[str, None]) -> list[Choice]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from bot.answers.better_kind import RULE_KINDS, better_action, better_passage, pointer_line
 from bot.answers.explanation_names import passage_name, term_names
+from bot.answers.guilds import guild_reading_lines
 from bot.answers.paging import hit_pages, search_excerpt
 from bot.answers.query_notes import query_notes
 from bot.answers.registry import AnswerContext
@@ -89,6 +90,8 @@ async def keyword_reply(ctx: AnswerContext, text: str, about: frozenset[str] | N
     intro = f"{stellen(len(hits))} in Regeln und Regelerklärungen für „{shown}“, die passendste zuerst"
     intro += f"\n{pointer_line(better, text)}" if better is not None else ""
     intro += "".join("\n" + line for line in query_notes(found.analysis, text))  # „eot“ read as „ende des zuges“
+    named = [ctx.names.card_names[c] for c in found.cards]  # „orzhov“ read as the Orzhov-Gilde's Spuk: said so
+    intro += "".join("\n" + line for line in await guild_reading_lines(ctx.store, text, named))
     if found.analysis.typos:  # a word read as another („evil“ as „exil“): said before the hits, as /frage says it
         near = near_misses(found.analysis, [], ctx.names, (await today_index(ctx.store)).words)
         intro = "".join(line + "\n" for line in near.lines) + ("\n" if near.lines else "") + intro

@@ -30,6 +30,7 @@ from typing import NamedTuple
 
 from bot.analysis import Analysis
 from bot.anglicisms import english_forms
+from bot.answers.guilds import guild_reading_lines, set_reading_line
 from bot.answers.name_notes import NOTED, typo_line
 from bot.answers.off_topic import title_holds, titled_terms
 from bot.comparison import frame_word
@@ -407,12 +408,16 @@ async def question_notes(analysis: Analysis, known: Mapping[str, float], cards: 
     slang = players_line(players)
     # a card name the store lacks that a document prints (no unknown word): said all the same, and hedged
     card = "" if line or near.parts else await unheld_card_line(question, cards, names)
+    # a guild's name read as its mechanic („orzhov karten“: Spuk): said with the sentence that gives it, instead of the
+    # note on a name only the documents print („selesnija“); a question that is a set's name: its FAQ and sections
+    guild = await guild_reading_lines(store, question, [c.name for c in cards]) if store is not None else []
+    guild += [said] if store is not None and (said := await set_reading_line(store, question)) else []  # „ravnica“
     unowned = unowned or {}
-    if not card and not line and not near.parts and (typed := asked_name(question, analysis, unowned)):
+    if not card and not line and not near.parts and not guild and (typed := asked_name(question, analysis, unowned)):
         # „was macht Tarmogoyf“: a name 003 prints, of no card of the store; „selesnija“: 001's guild
         card = unowned_line(typed, unowned.get(canonical(fold(typed.split()[0]))))
     hedge = near.hedge or meant or bool(unknown) or bool(card) or (analysis.definition and bool(players))
-    return Notes((*near.parts, *(n for n in (line, slang, card) if n)), hedge, near.read_as, meant_set)
+    return Notes((*near.parts, *guild, *(n for n in (line, slang, card) if n)), hedge, near.read_as, meant_set)
 
 
 def fitted_notes(notes: Notes, best: PassageRecord) -> Notes:

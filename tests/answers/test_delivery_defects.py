@@ -194,7 +194,8 @@ async def test_the_reported_secondary_options_read_as_typed_plainly(ctx):
 
 def test_a_new_process_sends_each_custom_id_once(built_db):
     """``python -m bot call --json`` (README: exactly the payload Discord receives) of the message command, as a new
-    process on the store the build wrote: „Boros“ and „Bor“ offer the same cards, each button once."""
+    process on the store the build wrote: „Boros“ and „Bor“ offer the same cards, each button once („Boros“, the
+    Boros-Gilde, its mechanic Ausstrahlung first: bot.guilds)."""
     import json
 
     from tests.conftest import run_cli
@@ -203,7 +204,7 @@ def test_a_new_process_sends_each_custom_id_once(built_db):
     assert sent.returncode == 0, sent.stderr
     message = json.loads(sent.stdout)
     assert_unique(message)
-    assert ids_of(message) == ["rb:card:1", "rb:card:57", "rb:card:97"]
+    assert ids_of(message) == ["rb:mechanic:8", "rb:card:1", "rb:card:57", "rb:card:32", "rb:card:97"]
     assert message["embeds"][0]["title"] == "Keine Karten in dieser Nachricht gefunden"
 
 

@@ -213,12 +213,15 @@ async def test_a_name_of_several_words_typed_together_is_read_as_karte_reads_it(
 
 async def test_a_guilds_or_editions_name_the_documents_print_is_said_to_be_that_name_not_a_missing_card(ctx):
     # 001 prints „Selesnija-Gilde“, 000 „Jede Karte in _Lorwyn_“ (an edition's title in italics): neither is a card
-    # the store lacks (before: „„selesnija“ ist keine Karte der Datenbank; … ihr Kartentext und ihre Rulings fehlen.“)
+    # the store lacks (before: „„selesnija“ ist keine Karte der Datenbank; … ihr Kartentext und ihre Rulings fehlen.“);
+    # a guild is said with the sentence of 001 that names its mechanic (bot.guilds; before, „… ein Name aus den
+    # Dokumenten: „Selesnija-Gilde“.“)
+    guild = ("ℹ️ „Selesnija“ gelesen als die Selesnija-Gilde, ihre Mechanik Einberufen mitgesucht: „Nur Karten, die "
+             "der Selesnija-Gilde zugeordnet sind (grün, weiß oder grün-weiß), haben Einberufen.“ (Ravnica: Stadt der "
+             "Gilden – Häufig gestellte Fragen, 30.08.2005)")
     for question, line in (
-            ("was macht die selesnija", "ℹ️ „selesnija“ ist keine Karte, sondern ein Name aus den Dokumenten: "
-                                        "„Selesnija-Gilde“."),
-            ("welche farben hat die selesnija gilde", "ℹ️ „selesnija“ ist keine Karte, sondern ein Name aus den "
-                                                      "Dokumenten: „Selesnija-Gilde“."),
+            ("was macht die selesnija", guild),
+            ("welche farben hat die selesnija gilde", guild),
             ("was macht lorwyn", "ℹ️ „lorwyn“ ist keine Karte, sondern ein Name aus den Dokumenten: „Lorwyn“ "
                                  "(kursiv gedruckt, wie die Titel der Editionen).")):
         body = (await run_answer(ctx, "question", question=question)).pages[0].body

@@ -1,0 +1,83 @@
+"""What ``/karte`` and the message command say of a typed card name that is a guild's or a set's (``/karte name:
+Gruul`` → „Gruul“ ist keine Karte … haben Blutdurst; ``[[Ravnica]]`` → the FAQ of Ravnica: Stadt der Gilden), and the
+lines ``/mechanik`` shows for them, in the documents' words (:mod:`bot.guilds` reads guilds and sets from them)."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from bot.answers.registry import UserError
+from bot.guilds import Guild, SetDocument, guilds_read, named_guild, named_set, store_guilds
+from bot.reply import Action, format_date, quote_user
+from bot.store import DocumentRecord, MechanicRecord, Store
+from bot.text import shorten
+
+#: Most mechanics sections offered as buttons for a set (the FAQs have at most eight).
+SET_CHOICES = 10
+
+
+def source_of(document: DocumentRecord) -> str:
+    """A document's title with its date: ``Gildenbund – Häufig gestellte Fragen, 22.12.2005``."""
+    date = format_date(document.date)
+    return document.title + (f", {date}" if date else "")
+
+
+def guild_line(guild: Guild) -> str:
+    """What a guild's name means, in the document's words: „Gruul“ ist eine Gilde: „Nur Kreaturen aus der
+    Gruul-Gilde (rot, grün oder rot-grün) haben Blutdurst.“ (Gildenbund – Häufig gestellte Fragen, 22.12.2005)."""
+    return f"**{guild.name}** ist eine Gilde: „{guild.sentence}“ ({source_of(guild.section.document)})"
+
+
+def set_line(found: SetDocument) -> str:
+    """What a set's name means: its FAQ among the documents (file, part, date) and its mechanics sections."""
+    doc = found.document
+    titles = ", ".join(m.title for m in found.sections)
+    return (f"**{found.name}** ist ein Set: Die Dokumente des Bots enthalten seine FAQ „{source_of(doc)}“ "
+            f"(Datei {doc.file[:3]}, Teil {doc.part})" + (f" mit den Mechanik-Abschnitten {titles}." if titles
+                                                          else "."))
+
+
+def offer_line(found: SetDocument) -> str:
+    """Where a set's sections are offered: ```/mechanik name: Ravnica` bietet sie zur Auswahl.`` (the name's part
+    before the colon: a colon there would be read as an option's)."""
+    return f"`/mechanik name: {found.name.split(':')[0]}` bietet sie zur Auswahl."
+
+
+def section_button(m: MechanicRecord) -> Action:
+    """A button to the section ``m`` (``rb:mechanic:<id>``)."""
+    return Action(label=shorten(f"Mechanik: {m.title}", 80), action="mechanic", arg=str(m.id))
+
+
+async def guild_or_set_error(store: Store, query: str, cards: list[Action]) -> UserError | None:
+    """The German error for a typed card name that is a guild's or a set's (``/karte name: Gruul``, ``[[Ravnica]]``):
+    what it is in the documents' words with buttons to the section(s), then ``cards`` (the cards whose names hold
+    it, „Meintest du“ choices) as further buttons; None when ``query`` names neither."""
+    guilds, sets = await store_guilds(store)
+    shown = quote_user(query, 80) or "(leer)"
+    title = f"Keine Karte „{shown}“ gefunden"
+    more = "\nKarten mit diesem Namen darin: " + ", ".join(c.label for c in cards) if cards else ""
+    if (guild := named_guild(guilds, query)) is not None:
+        m = guild.section
+        body = f"„{shown}“ ist keine Karte. {guild_line(guild)}; `/mechanik name: {m.title}` zeigt den Abschnitt."
+        return UserError(title, body + more, choices=[section_button(m), *cards])
+    if (found := named_set(sets, query)) is not None:
+        body = f"„{shown}“ ist keine Karte. {set_line(found)} {offer_line(found)}"
+        return UserError(title, body + more, choices=[*map(section_button, found.sections[:SET_CHOICES]), *cards])
+    return None
+
+
+async def guild_reading_lines(store: Store, text: str, card_names: Collection[str]) -> list[str]:
+    """The lines ``/frage`` and the searches say first when they read a guild's name in ``text`` as its mechanic
+    (:func:`bot.guilds.guilds_read`; ``card_names``: the cards the ranking found named): „ℹ️ „Orzhov“ gelesen als die
+    Orzhov-Gilde, ihre Mechanik Spuk mitgesucht: „Nur Kreaturen aus der Orzhov-Gilde (weiß, schwarz oder
+    weiß-schwarz) haben Spuk.“ (Gildenbund – Häufig gestellte Fragen, 22.12.2005)“; [] for none."""
+    return [f"ℹ️ „{g.name}“ gelesen als die {g.name}-Gilde, ihre Mechanik {g.section.title} mitgesucht: „{g.sentence}“ "
+            f"({source_of(g.section.document)})" for g in await guilds_read(store, text, card_names)]
+
+
+async def set_reading_line(store: Store, question: str) -> str:
+    """The line ``/frage`` says first when the whole question names a set (:func:`bot.guilds.named_set`, question
+    words as stop words: „was ist ravnica“, „kälteeinbruch“): „ℹ️ **Ravnica: Stadt der Gilden** ist ein Set: Die
+    Dokumente des Bots enthalten seine FAQ … `/mechanik name: Ravnica` bietet sie zur Auswahl.“; ``""`` otherwise."""
+    found = named_set((await store_guilds(store))[1], question)
+    return f"ℹ️ {set_line(found)} {offer_line(found)}" if found is not None else ""

@@ -1,0 +1,187 @@
+"""Guilds and sets as players name them, read from the documents' own data (no list of names of its own).
+
+* **Guilds.** Each guild mechanic's section of the Ravnica-block FAQs (file 001) says in one sentence which guild
+  has it: „Nur Kreaturen aus der Gruul-Gilde (rot, grün oder rot-grün) haben Blutdurst.“ (001:1052, Gildenbund),
+  „Nur Karten, die der Dimir-Gilde zugeordnet sind (blau, schwarz oder blau-schwarz), haben Transmutation.“
+  (001:114, Ravnica: Stadt der Gilden), „Nur Karten aus der Izzet-Gilde (blau, rot oder blau-rot) haben
+  Reproduktion.“ (001:1129) … — ten sentences, one per guild (:data:`GUILD_SENTENCE`, :func:`guilds_of`).
+* **Sets.** Each FAQ of file 001 is one set's document (``documents.set_name``: Ravnica: Stadt der Gilden,
+  Gildenbund, Zwietracht, Kälteeinbruch; ``../shared/SOURCES.md``), so a set's name names that document and its
+  mechanics sections (:func:`sets_of`). The English set names (Coldsnap, Guildpact, …) are in no document.
+
+A typed text names a guild or a set when its words are the name's, give or take articles and a frame word
+(:data:`FRAME_WORDS`: „die Gruul-Gilde“, „orzhov karten“, „izzet deck“, „das Set Kälteeinbruch“;
+:func:`named_guild`, :func:`named_set`). ``/karte`` and the message command say what such a name is instead of
+„Keine Karte“ (:mod:`bot.answers.guilds`); ``/mechanik`` answers a guild with its mechanic's section and offers a
+set's sections (:mod:`bot.answers.mechanics`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Collection
+from dataclasses import dataclass
+
+from bot.stopwords import STOP_WORDS
+from bot.store import DocumentRecord, MechanicRecord, Store
+from bot.text import tokens
+
+#: The sentence of a guild mechanic's section that names its guild, as the four FAQs of file 001 print it
+#: (both shapes: „Nur Kreaturen aus der Gruul-Gilde (…) haben Blutdurst.“, „Nur Karten, die der Dimir-Gilde
+#: zugeordnet sind (…), haben Transmutation.“); ``title`` must be the section's own title.
+GUILD_SENTENCE = re.compile(
+    r"Nur (?P<kind>Karten|Kreaturen)(?:, die der| aus der) (?P<guild>\w+)-Gilde(?: zugeordnet sind)?"
+    r" \((?P<colours>[^()]*)\),? haben (?P<title>[^.]+)\.")
+#: Words beside a guild's or a set's name that do not change what is named (folded as :func:`bot.text.tokens`):
+#: the guild itself („Gruul-Gilde“, „Gilde“ as the sentences print it), what belongs to it (the sentences' „Karten“
+#: and „Kreaturen“, a player's „Deck“), and what a set is called in the FAQs („Das Set …“, „die Erweiterung …“).
+FRAME_WORDS = frozenset({"gilde", "karte", "karten", "kreatur", "kreaturen", "deck", "decks", "set", "sets",
+                         "erweiterung", "edition"})
+
+
+@dataclass(frozen=True)
+class Guild:
+    """A guild as a mechanic's section names it.
+
+    Attributes:
+        name: the guild as printed before „-Gilde“ (``"Gruul"``, ``"Selesnija"``).
+        colours: the colours in the sentence's brackets (``"rot, grün oder rot-grün"``).
+        section: the mechanic's section that says so (Blutdurst of Gildenbund).
+        sentence: the sentence as printed (``"Nur Kreaturen aus der Gruul-Gilde (…) haben Blutdurst."``).
+    """
+
+    name: str
+    colours: str
+    section: MechanicRecord
+    sentence: str
+
+
+@dataclass(frozen=True)
+class SetDocument:
+    """A set and the FAQ about it.
+
+    Attributes:
+        name: the set as ``documents.set_name`` gives it (``"Ravnica: Stadt der Gilden"``).
+        document: its FAQ (file 001, part 1–4).
+        sections: its mechanics sections in document order.
+    """
+
+    name: str
+    document: DocumentRecord
+    sections: tuple[MechanicRecord, ...]
+
+
+def guilds_of(sections: list[MechanicRecord]) -> list[Guild]:
+    """The guilds the ``sections`` name (:data:`GUILD_SENTENCE` in a section's body naming that section's title),
+    in document order: for the four FAQs of file 001 Selesnija (Einberufen), Golgari, Dimir, Boros, Gruul, Orzhov,
+    Izzet, Azorius, Simic, Rakdos (Versessenheit)."""
+    found: list[Guild] = []
+    for m in sections:
+        for hit in GUILD_SENTENCE.finditer(m.body):
+            if hit["title"] == m.title:
+                found.append(Guild(hit["guild"], hit["colours"], m, hit[0]))
+    return found
+
+
+def sets_of(documents: list[DocumentRecord], sections: list[MechanicRecord]) -> list[SetDocument]:
+    """One :class:`SetDocument` per document with a ``set_name`` (the FAQs of file 001), with its sections."""
+    return [SetDocument(d.set_name, d, tuple(m for m in sections if m.document.id == d.id))
+            for d in documents if d.set_name]
+
+
+def _words(text: str) -> list[str]:
+    """The folded words of ``text`` without articles and other stop words and without :data:`FRAME_WORDS`."""
+    return [w for w in tokens(text) if w not in STOP_WORDS and w not in FRAME_WORDS]
+
+
+def named_guild(guilds: list[Guild], text: str) -> Guild | None:
+    """The guild ``text`` names (its words are the guild's name, :func:`_words`): ``Gruul``, ``die Gruul-Gilde``,
+    ``orzhov karten``, ``izzet deck``; None otherwise (``Gruul-Nodorog`` names a card)."""
+    typed = _words(text)
+    return next((g for g in guilds if typed == tokens(g.name)), None)
+
+
+def named_set(sets: list[SetDocument], text: str) -> SetDocument | None:
+    """The set ``text`` names: its whole name (``Ravnica: Stadt der Gilden``) or the name's part before the colon
+    (``Ravnica``), give or take :data:`FRAME_WORDS` (``das Set Kälteeinbruch``); None otherwise."""
+    typed = _words(text)
+    if not typed:
+        return None
+    for s in sets:
+        if typed in (_words(s.name), _words(s.name.split(":")[0])):
+            return s
+    return None
+
+
+async def store_guilds(store: Store) -> tuple[list[Guild], list[SetDocument]]:
+    """The guilds and sets of ``store`` (:func:`guilds_of`, :func:`sets_of`), read once per store."""
+
+    async def load() -> tuple[list[Guild], list[SetDocument]]:
+        sections = await store.mechanic_sections()
+        return guilds_of(sections), sets_of(await store.documents(), sections)
+
+    return await store.memo("guilds_and_sets", load)
+
+
+
+
+def begun(guilds: list[Guild], sets: list[SetDocument], text: str, least: int) -> list[tuple[str, MechanicRecord]]:
+    """What ``/mechanik``'s autocomplete offers first for ``text``: the mechanic of each guild whose name the typed
+    words begin (at least ``least`` letters: „gru“ → Blutdurst, labelled ``Blutdurst (Gruul-Gilde)``), and the
+    sections of each set whose name (or its part before the colon) they begin („kälte“ → the eight of
+    Kälteeinbruch, labelled ``Bergung (Kälteeinbruch)``); (label, section) pairs, each section once."""
+    typed = " ".join(_words(text))
+    out: dict[int, tuple[str, MechanicRecord]] = {}
+    if len(typed.replace(" ", "")) < least:
+        return []
+    for g in guilds:
+        if " ".join(tokens(g.name)).startswith(typed):
+            out.setdefault(g.section.id, (f"{g.section.title} ({g.name}-Gilde)", g.section))
+    for s in sets:
+        if any(" ".join(_words(n)).startswith(typed) for n in (s.name, s.name.split(":")[0])):
+            for m in s.sections:
+                out.setdefault(m.id, (f"{m.title} ({s.name})", m))
+    return list(out.values())
+
+
+async def guild_read(store: Store, text: str, cards: list[int], named: Callable[[str], Collection[int]],
+                     keep: Collection[int] = ()) -> tuple[list[int], tuple[str, ...]]:
+    """How ``/frage`` reads a guild's name in the question ``text`` (:mod:`bot.ranking`): as the mechanic the
+    documents give the guild (:func:`guilds_of`: „was machen orzhov karten“ asks about Spuk, „welche mechanik hat
+    izzet“ about Reproduktion), unless the word is part of the name of a card the question names („hymne der
+    rakdos“, „teysa orzhov weiserin“ for Teysa, Orzhovweiser). ``cards``: the cards the question was read to name;
+    ``named``: the cards a text names (the ranking's own reading, :meth:`bot.ranking.Ranker.named_cards`), asked of
+    the question without the guild's word: a card named by that word alone (the „orzhov“ of Orzhov-Hohepriester) is
+    dropped, unless another word of its name is in the question („azorius herold“) or it is in ``keep`` (a card read
+    from a slip or a mention). Returns the cards kept and the folded words of the titles of the mechanics read
+    (``("spuk",)``; ``()`` when none)."""
+    guilds, _ = await store_guilds(store)
+    words = frozenset(tokens(text))
+    found = [g for g in guilds if len(tokens(g.name)) == 1 and tokens(g.name)[0] in words]
+    if not found:
+        return cards, ()
+    said = {tokens(g.name)[0] for g in found}
+    rest = named(" ".join(w for w in tokens(text) if w not in said)) if cards else ()
+    kept: list[int] = []
+    held: set[str] = set()  # the words of the kept cards' names
+    for c in cards:
+        own = tokens(card.name) if (card := await store.card(c)) is not None else []
+        if c in rest or c in keep or said.isdisjoint(own) or not words.isdisjoint(set(own) - said - STOP_WORDS):
+            kept.append(c)  # no guild's word in its name, named without it, or by another word („azorius herold“)
+            held.update(own)
+    titles = dict.fromkeys(g.section.title for g in read_guilds(found, held))
+    return kept, tuple(w for t in titles for w in tokens(t))
+
+
+def read_guilds(guilds: list[Guild], held: Collection[str]) -> list[Guild]:
+    """Of the ``guilds`` a question names, those read as their mechanic: no word of a name of the cards it names
+    (``held``, folded) is the guild's or begins with it (Orzhovweiser, Orzhova hold Orzhov's). Pure."""
+    return [g for g in guilds if not any(h.startswith(tokens(g.name)[0]) for h in held)]
+
+
+async def guilds_read(store: Store, text: str, card_names: Collection[str]) -> list[Guild]:
+    """The guilds :func:`guild_read` read in the question ``text`` as their mechanic, given the names of the cards
+    the ranking found it to name (``card_names``): for the line that says so (:mod:`bot.answers.guilds`)."""
+    words = frozenset(tokens(text))
+    found = [g for g in (await store_guilds(store))[0] if len(tokens(g.name)) == 1 and tokens(g.name)[0] in words]
+    return read_guilds(found, {w for n in card_names for w in tokens(n)}) if found else []

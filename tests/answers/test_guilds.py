@@ -1,0 +1,162 @@
+"""Guilds and sets named as players name them: the guild mechanics' sections of document 001 say which guild has
+each mechanic („Nur Kreaturen aus der Gruul-Gilde (rot, grün oder rot-grün) haben Blutdurst.“, 001:1052), and each
+FAQ of 001 is one set's document; ``/karte``, the message command, ``/mechanik`` (answer and autocomplete) and
+``/frage`` read a guild's or a set's name by them."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.answers import run_action, run_answer, run_completer
+from bot.answers.mechanics import mechanic_names
+from bot.guilds import guilds_of, named_guild, named_set, store_guilds
+from bot.ranking import ranker
+
+#: 001:1052 (Gildenbund), the sentence of the section Blutdurst that names its guild.
+GRUUL = "Nur Kreaturen aus der Gruul-Gilde (rot, grün oder rot-grün) haben Blutdurst."
+#: 001:1078 (Gildenbund), Spuk's.
+ORZHOV = "Nur Kreaturen aus der Orzhov-Gilde (weiß, schwarz oder weiß-schwarz) haben Spuk."
+#: The sections of Kälteeinbruch's FAQ (001, part 4) in document order.
+COLDSNAP = ["Verschneite Karten und das Schnee-Manasymbol", "Kumulative Versorgung", "Bergung", "Wallung",
+            "Auerochsen", "Märtyrer", "Karten mit doppeltem Zuschießen", "„Slowtrips“"]
+
+
+async def test_every_guild_is_read_from_its_mechanics_section(ctx):
+    sections = await ctx.store.mechanic_sections()
+    found = {g.name: (g.section.title, g.section.document.set_name) for g in guilds_of(sections)}
+    assert found == {
+        "Selesnija": ("Einberufen", "Ravnica: Stadt der Gilden"), "Golgari": ("Ausgraben", "Ravnica: Stadt der Gilden"),
+        "Dimir": ("Transmutation", "Ravnica: Stadt der Gilden"), "Boros": ("Ausstrahlung", "Ravnica: Stadt der Gilden"),
+        "Gruul": ("Blutdurst", "Gildenbund"), "Orzhov": ("Spuk", "Gildenbund"), "Izzet": ("Reproduktion", "Gildenbund"),
+        "Azorius": ("Vorhersage", "Zwietracht"), "Simic": ("Pfropfen", "Zwietracht"),
+        "Rakdos": ("Versessenheit", "Zwietracht"),
+    }
+
+
+async def test_a_guild_or_set_is_named_with_articles_and_frame_words_only(ctx):
+    guilds, sets = await store_guilds(ctx.store)
+    for typed in ("Gruul", "die Gruul-Gilde", "gruul karten", "gruul deck"):
+        assert named_guild(guilds, typed).sentence == GRUUL, typed
+    for typed in ("Gruul-Nodorog", "Gilde", "Gruul Orzhov"):
+        assert named_guild(guilds, typed) is None, typed
+    for typed in ("Ravnica", "Ravnica: Stadt der Gilden", "das Set Ravnica"):
+        assert named_set(sets, typed).document.title == "Ravnica: Stadt der Gilden – Häufig gestellte Fragen", typed
+    assert named_set(sets, "kälteeinbruch").document.part == 4
+    assert named_set(sets, "Stadt") is None and named_set(sets, "Gilden") is None
+
+
+async def test_karte_says_a_guild_is_a_guild_with_its_mechanic_and_still_offers_its_cards(ctx):
+    reply = await run_answer(ctx, "card", name="Gruul")
+    assert reply.error and reply.pages[0].title == "Keine Karte „Gruul“ gefunden"
+    assert f"„Gruul“ ist keine Karte. **Gruul** ist eine Gilde: „{GRUUL}“ (Gildenbund – Häufig gestellte Fragen, " \
+           "22.12.2005); `/mechanik name: Blutdurst` zeigt den Abschnitt." in reply.pages[0].body
+    assert [c.label for c in reply.choices] == ["Mechanik: Blutdurst", "Gruul-Nodorog", "Gruul-Kriegspflug"]
+    opened = await run_action(ctx, reply.choices[0].action, reply.choices[0].arg)
+    assert opened.pages[0].title == "Blutdurst – Gildenbund"
+
+
+async def test_karte_says_a_set_is_the_faq_it_is_with_its_sections(ctx):
+    reply = await run_answer(ctx, "card", name="Kälteeinbruch")
+    assert reply.error
+    assert ("**Kälteeinbruch** ist ein Set: Die Dokumente des Bots enthalten seine FAQ „Kälteeinbruch – Häufig "
+            "gestellte Fragen, 01.06.2006“ (Datei 001, Teil 4)") in reply.pages[0].body
+    assert [c.label for c in reply.choices] == [f"Mechanik: {t}" for t in COLDSNAP]
+    ravnica = await run_answer(ctx, "card", name="Ravnica")
+    assert "„Ravnica: Stadt der Gilden – Häufig gestellte Fragen, 30.08.2005“ (Datei 001, Teil 1)" in (
+        ravnica.pages[0].body)
+
+
+async def test_the_message_command_says_a_guild_in_brackets_is_one(ctx):
+    reply = await run_answer(ctx, "explain_message", text="was machen [[Orzhov]] karten?")
+    assert reply.error and ORZHOV in reply.pages[0].body
+    assert [c.label for c in reply.choices][:2] == ["Mechanik: Spuk", "Orzhov-Hohepriester"]
+
+
+@pytest.mark.parametrize(("typed", "title", "sentence"), [
+    ("Gruul", "Blutdurst – Gildenbund", GRUUL),
+    ("die Izzet-Gilde", "Reproduktion – Gildenbund",
+     "Nur Karten aus der Izzet-Gilde (blau, rot oder blau-rot) haben Reproduktion."),
+])
+async def test_mechanik_answers_a_guild_with_its_mechanic(ctx, typed, title, sentence):
+    reply = await run_answer(ctx, "mechanic", name=typed)
+    assert not reply.error and reply.pages[0].title == title
+    assert reply.pages[0].body.startswith(f"_**{typed.split()[-1].split('-')[0]}** ist eine Gilde: „{sentence}“")
+
+
+async def test_mechanik_offers_a_sets_sections(ctx):
+    reply = await run_answer(ctx, "mechanic", name="Kälteeinbruch")
+    assert reply.error and reply.pages[0].title == "Mechaniken aus Kälteeinbruch"
+    assert [c.label for c in reply.choices] == COLDSNAP
+
+
+async def test_mechanik_autocomplete_offers_a_guilds_mechanic_and_a_sets_sections(ctx):
+    assert [(c.name, c.value) for c in await run_completer(ctx, mechanic_names, "gru")] == [
+        ("Blutdurst (Gruul-Gilde)", "Blutdurst")]
+    cold = await run_completer(ctx, mechanic_names, "kälte")
+    assert [c.name for c in cold][:8] == [f"{t} (Kälteeinbruch)" for t in COLDSNAP]
+    assert [c.value for c in cold][:3] == COLDSNAP[:3]
+    # a title the typed text begins is offered alone, as before: „gil“ → the three sections „Gilden“
+    assert [c.value for c in await run_completer(ctx, mechanic_names, "gil")] == [
+        "Gilden (Ravnica: Stadt der Gilden)", "Gilden (Gildenbund)", "Gilden (Zwietracht)"]
+
+
+async def test_frage_reads_a_guild_named_alone_as_its_mechanic(ctx):
+    r = await ranker(ctx.store)
+    found = await r.search(ctx.store, "was machen orzhov karten", ctx.names, limit=3)
+    # 001:1078: „Spuk ist eine Fähigkeit, … Nur Kreaturen aus der Orzhov-Gilde (…) haben Spuk.“; before, the ruling
+    # of Orzhov-Hohepriester (001:1594), the card read from the word „orzhov“
+    assert found.cards == [] and found.hits[0].passage.key == "001:1078"
+    # a card named with more of its name keeps its name's guild word: „hymne der rakdos“ is the card
+    hymn = await r.search(ctx.store, "hymne der rakdos verdoppelt die auch den schaden an mir selbst", ctx.names,
+                          limit=3)
+    assert [ctx.names.card_names[c] for c in hymn.cards] == ["Hymne der Rakdos"]
+    assert "versessenheit" not in hymn.analysis.terms
+
+
+async def test_frage_says_it_read_the_guild_as_its_mechanic(ctx):
+    reply = await run_answer(ctx, "question", question="was machen orzhov karten")
+    assert reply.pages[0].title == "Spuk"
+    assert (f"ℹ️ „Orzhov“ gelesen als die Orzhov-Gilde, ihre Mechanik Spuk mitgesucht: „{ORZHOV}“ (Gildenbund – "
+            "Häufig gestellte Fragen, 22.12.2005)") in reply.pages[0].body
+    # instead of the line on a name only the documents print („… ein Name aus den Dokumenten: „Selesnija-Gilde““)
+    selesnija = await run_answer(ctx, "question", question="was macht die selesnija")
+    assert selesnija.pages[0].title == "Einberufen"
+    assert "„Selesnija“ gelesen als die Selesnija-Gilde, ihre Mechanik Einberufen mitgesucht: „Nur Karten, die der " \
+           "Selesnija-Gilde zugeordnet sind (grün, weiß oder grün-weiß), haben Einberufen.“" in selesnija.pages[0].body
+    assert "Name aus den Dokumenten" not in selesnija.pages[0].body
+    # a card named with its guild's word says nothing of the guild
+    hymn = await run_answer(ctx, "question", question="hymne der rakdos verdoppelt die auch den schaden an mir selbst")
+    assert "gelesen als die" not in hymn.pages[0].body
+
+
+async def test_frage_says_a_set_asked_alone_is_its_faq(ctx):
+    body = (await run_answer(ctx, "question", question="was ist ravnica")).pages[0].body
+    assert body.startswith("Frage: „was ist ravnica“\nℹ️ **Ravnica: Stadt der Gilden** ist ein Set: Die Dokumente des "
+                           "Bots enthalten seine FAQ „Ravnica: Stadt der Gilden – Häufig gestellte Fragen, 30.08.2005“ "
+                           "(Datei 001, Teil 1) mit den Mechanik-Abschnitten Hybrid-Karten")
+    assert body.count("ist ein Set") == 1
+    assert "`/mechanik name: Ravnica` bietet sie zur Auswahl." in body
+    # a question on more than the set says nothing of it
+    more = await run_answer(ctx, "question", question="was ist neu in kälteeinbruch")
+    assert "ist ein Set" not in more.pages[0].body
+
+
+async def test_regel_suche_finds_the_guilds_mechanic_and_says_why(ctx):
+    reply = await run_answer(ctx, "rule", search="orzhov")
+    assert not reply.error  # before: „Nichts gefunden für „orzhov““, pointing to Orzhov-Hohepriester's ruling
+    body = reply.pages[0].body
+    assert f"„Orzhov“ gelesen als die Orzhov-Gilde, ihre Mechanik Spuk mitgesucht: „{ORZHOV}“" in body
+    assert "**502.51a** (heute 702.55a" in body  # „Spuk ist eine ausgelöste Fähigkeit, …“ (001, Gildenbund)
+
+
+#: The ten guilds as 001 names them; before the guild reading, „was machen gruul karten“ and „… rakdos …“ led with
+#: Kumulative Versorgung unhedged, „… orzhov …“ and „… simic …“ with Orzhov-Hohepriester and Simic-Gildenmagier.
+GUILDS = ["Selesnija", "Golgari", "Dimir", "Boros", "Gruul", "Orzhov", "Izzet", "Azorius", "Simic", "Rakdos"]
+
+
+@pytest.mark.parametrize("name", GUILDS)
+async def test_frage_on_a_guilds_cards_leads_with_its_mechanic(ctx, name):
+    guild = named_guild((await store_guilds(ctx.store))[0], name)
+    reply = await run_answer(ctx, "question", question=f"was machen {name.lower()} karten")
+    assert reply.pages[0].title == guild.section.title
+    assert guild.sentence in reply.pages[0].body  # the section's paragraph names the guild, as the note does
