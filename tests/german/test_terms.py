@@ -51,26 +51,9 @@ def test_table_shape_and_known_rows():
     assert by_german["Endsegment"].old == ("Zugendesegment", "Zugende-Segment")
     assert by_german["Starthand"].old == ("Anfangshand",) and by_german["Starthand"].rule == "103.5"
     assert by_german["APNAP-Reihenfolge"].rule == "101.4"
-    # turn order is its own term (CR 103.1 „The game's default turn order begins with the starting player“; 003's
-    # 101.4 names both: „… dann der nächste Spieler in Zugreihenfolge … Diese Regel wird oft „APNAP-Reihenfolge“
-    # genannt“), no other name of APNAP order
-    assert by_german["APNAP-Reihenfolge"].variants == ("APNAP",)
-    assert by_german["Zugreihenfolge"].english == "Turn Order" and by_german["Zugreihenfolge"].rule == "103.1"
-    assert by_german["Zugreihenfolge"].variants == ("Spielreihenfolge",)
     assert by_german["Gegner"].documents == ("000", "001", "002", "003", "004")
     with pytest.raises(ValueError, match="Zeile 3"):
         parse_terms("# c\ngerman\tenglish\tkind\trule\told\tvariants\tdocuments\nA\tB\tterm\t7x\t\t\t\n")
-
-
-async def test_turn_order_is_asked_as_turn_order(ctx, store: Store):
-    # 003:55 (CR 103.1) „Die Zugreihenfolge beginnt standardmäßig beim Startspieler und verläuft im Uhrzeigersinn.“
-    reply = await run_answer(ctx, "question", question="was ist die zugreihenfolge")
-    assert reply.pages[0].title == "Zugreihenfolge"
-    assert "Zugreihenfolge (englisch Turn Order): Regelbegriff, heute Regel 103.1." in reply.pages[0].body
-    row = await store.passage_by_key("term:APNAP-Reihenfolge")
-    assert row is not None and "Zugreihenfolge" not in row.text
-    p = await store.passage_by_key("003:55")
-    assert p is not None and "Die Zugreihenfolge beginnt standardmäßig beim Startspieler" in p.text
 
 
 def test_documents_column_names_exactly_the_documents_that_use_the_term():
