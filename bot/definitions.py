@@ -20,9 +20,14 @@ recognises the question forms, :func:`only_names` a question that is only a name
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
+from typing import TYPE_CHECKING
 
 from bot.analysis import Analyser, Analysis
 from bot.stopwords import NUMBER_WORDS
+
+if TYPE_CHECKING:
+    from bot.candidates import Candidates, Hit
 
 #: Prefix of a defined term in a passage's analysed column (``zzd`` + term: ``zzdpermanent``).
 DEFINED = "zzd"
@@ -77,14 +82,31 @@ def only_names(analysis: Analysis, words: int) -> bool:
     """True when a question of ``words`` tokens, analysed as ``analysis`` (:meth:`bot.analysis.Analyser.analyse`),
     is only the name of one concept of the term table or synonym groups (``/frage spuk``, ``/frage kumulative
     versorgung``): at most :data:`NAME_WORDS` tokens, each a content word (no asking or stop word), every word
-    naming one and the same concept (its group holds that concept id, ``zz…``), no rule number. Such a question asks
+    naming one and the same concept (its group holds that concept id, ``zz…``), no rule number; or a name made of
+    stop words only, read as its concept's one group („im Spiel“, „ins Spiel bringen“). Such a question asks
     what the thing is, as „spuk was ist das“ does; a concept's ruling that repeats the name („Bei jeder Kreatur
     können auch mehrere Karten spuken.“) does not answer it."""
     groups = analysis.groups
+    if not analysis.words and analysis.concepts and not analysis.numbers:  # a name of stop words only: „im Spiel“
+        return len(groups) == 1 and words <= NAME_WORDS
     if not analysis.concepts or analysis.numbers or not 0 < len(groups) == words <= NAME_WORDS:
         return False
     named = [{t for t in g if t.startswith("zz")} for g in groups]
     return bool(set.intersection(*named))
+
+
+def names_only(analysis: Analysis, held: Collection[str], asking: Collection[str]) -> bool:
+    """True when the question ``analysis`` names something and asks nothing else that ``held`` (a passage's terms
+    and names) lacks: every term of its words but those of ``asking`` (asking verbs, a word is skipped with every
+    term it gave, :attr:`bot.analysis.Analysis.groups`: „Manawert“'s parts mana, wert) is in ``held``, and so is one
+    concept of each name of stop words only (:meth:`bot.analysis.Analysis.other_groups`: „im Spiel“, „ins Spiel
+    bringen“, the term table's old names of Schlachtfeld and Auf das Schlachtfeld bringen, whose words no passage
+    needs to hold). False when the question names nothing beside ``asking``."""
+    given = {t for group in analysis.groups if group and group[0] in asking for t in group}
+    content = [t for t in analysis.terms if not t.startswith("zz") and t not in asking and t not in given]
+    named = analysis.other_groups()
+    return bool(content or named) and all(t in held for t in content) and all(
+        any(t in held for t in g) for g in named)
 
 
 #: What a sentence that :data:`_DEFINING` or :data:`_COUNTED` matches holds, in lower case: a defining verb after a
@@ -191,4 +213,26 @@ def defined_terms(a: Analyser, text: str, language: str = "de", old_terms: bool 
     return list(dict.fromkeys(out))
 
 
-__all__ = ["DEFINED", "NAME_WORDS", "asks_definition", "defined_terms", "definition_subjects", "only_names"]
+def stand_in_first(hits: list[Hit], found: Candidates) -> None:
+    """Put first, in place, the term row that stands in for a definition no passage gives: a question asking what
+    a term is (``found.defined``, :func:`asks_definition`, :func:`only_names`) whose term no passage of the
+    question's language defines (``found.defining`` false) and whose words are all that term's (the ranking's
+    ``definition`` part on a row of ``data/terms_de_en.tsv``, :meth:`bot.ranking.Ranker._about`). The row says what
+    the name means today: „was heißt im Spiel“ → Schlachtfeld („Früher: im Spiel“, Regel 403), „was bedeutet ins Spiel
+    kommen“ → Auf das Schlachtfeld bringen (Regel 603.6a), where a rule that only uses the words („kommt … ins
+    Spiel“) or says „bedeutet“ of another term (001:1955, Pfropfen) scored higher. The row takes the first's score
+    (its ``stand_in`` part the difference), so :meth:`bot.ranking.Ranker.leads` calls the lead unclear."""
+    if not found.defined or found.defining:
+        return
+    at = next((i for i, h in enumerate(hits) if h.passage.kind == "term" and "definition" in h.parts), 0)
+    if at:
+        row = hits.pop(at)
+        row.parts["stand_in"] = hits[0].score - row.score
+        row.score = hits[0].score
+        hits.insert(0, row)
+
+
+__all__ = [
+    "DEFINED", "NAME_WORDS", "asks_definition", "defined_terms", "definition_subjects", "names_only", "only_names",
+    "stand_in_first",
+]

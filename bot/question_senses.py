@@ -1,7 +1,8 @@
 """What a whole question means that none of its words names alone: the concepts of :mod:`bot.modal_conflict`
 („kann … kann nicht“: rule 101.2) and :mod:`bot.library_stapel` („stapel“ with „oben“: the library), the owner
-a „wem gehört …“ asks for (:func:`owner_concepts`), the legend rule „legendär“ with „Namen“ asks for
-(:func:`legend_concepts`) and the generic mana a numeral mana symbol stands for (:func:`generic_concepts`), read
+a „wem gehört …“ asks for (:func:`owner_concepts`), the legend rule „legendär“ or „Legende“ with „Namen“ or
+„gleich“ asks for (:func:`legend_concepts`), the Legendär a player's noun „Legende“ names (:func:`legendary_concepts`)
+and the generic mana a numeral mana symbol stands for (:func:`generic_concepts`), read
 by :meth:`bot.analysis.Analyser.analyse` for a German question only (a passage's text is no player's sentence)."""
 
 from __future__ import annotations
@@ -32,18 +33,32 @@ def owner_concepts(words: Sequence[str]) -> list[str]:
 #: and puts the rest into their owners' graveyards; 001's rulings „Legendenregel“ of Ley-Linie der Einzigartigkeit and
 #: Tolsimir Wolfsblut): the term table's concept and the synonym group's, as a question typing „Legendenregel“ names.
 LEGEND_RULE = (concept_id("k", "Legend Rule"), concept_id("s", "legendenregel"))
-#: Word beginnings of „legendär“ (also typed „legendaer“, „legendar“; English „legendary“) and of „Name“ („Namen“,
-#: „Namens“, „gleichnamig“, „same name“) as :func:`bot.words.tokens` gives them.
-_LEGENDARY = ("legendär", "legendaer", "legendar")
-_NAME = ("name", "gleichnamig")
+#: Word beginnings of „legendär“ (also typed „legendaer“, „legendar“; English „legendary“) and of the noun „Legende“
+#: („Legenden“, players' word for a legendary permanent) as :func:`bot.words.tokens` gives them.
+_LEGENDARY = ("legendär", "legendaer", "legendar", "legende")
+#: Word beginnings of „Name“ („Namen“, „Namens“, „gleichnamig“, „same name“) and of the words players say the same
+#: name with: „gleich“ („zwei gleiche Legenden“), „dieselbe“/„derselbe“/„dasselbe“, „selbe“ („die selbe Legende“).
+_NAME = ("name", "gleichnamig", "gleich", "dieselb", "derselb", "dasselb", "denselb", "demselb", "selb")
 
 
 def legend_concepts(words: Sequence[str]) -> list[str]:
-    """:data:`LEGEND_RULE` when ``words`` (a question's tokens) hold a form of „legendär“ and one of „Name“: „zwei
-    legendäre Kreaturen mit gleichem Namen“ asks what the legend rule does, a rule the question does not name; else
-    []."""
+    """:data:`LEGEND_RULE` when ``words`` (a question's tokens) hold a form of „legendär“ or „Legende“ and one of
+    „Name“ or a word saying the same (:data:`_NAME`): „zwei legendäre Kreaturen mit gleichem Namen“, „zwei gleiche
+    Legenden im Spiel“, „beide dieselbe legendäre Kreatur“ ask what the legend rule does, a rule the question does
+    not name; else []."""
     legendary = any(w.startswith(_LEGENDARY) for w in words)
     return list(LEGEND_RULE) if legendary and any(w.startswith(_NAME) for w in words) else []
+
+
+#: The term table's Legendär (CR 205.4d) and the noun players say for a legendary permanent, „Legende“ („Legenden“),
+#: which no document prints (001 says „legendäre bleibende Karten“).
+LEGENDARY = concept_id("k", "Legendary")
+
+
+def legendary_concepts(words: Sequence[str]) -> list[str]:
+    """``[LEGENDARY]`` when ``words`` (a question's tokens) hold the noun „Legende“ or „Legenden“ (not „Legendenregel“,
+    which names the rule itself): „zwei gleiche Legenden im Spiel“ asks about legendary permanents; else []."""
+    return [LEGENDARY] if any(w in ("legende", "legenden") for w in words) else []
 
 
 #: The term table's Generisches Mana (CR 107.4b; 003:274: „Zahlensymbole (etwa {1}) und Variablensymbole (etwa {X})
@@ -68,9 +83,9 @@ def question_senses(words: Sequence[str]) -> list[str]:
     them) name together, each once, in the order of the readings; [] for most questions. Pure; linear in
     ``len(words)``."""
     return list(dict.fromkeys([*conflict_concepts(words), *library_concepts(words), *owner_concepts(words),
-                               *legend_concepts(words),
+                               *legend_concepts(words), *legendary_concepts(words),
                                *generic_concepts(words)]))
 
 
-__all__ = ["GENERIC_MANA", "LEGEND_RULE", "OWNER", "generic_concepts", "legend_concepts", "owner_concepts",
-           "question_senses"]
+__all__ = ["GENERIC_MANA", "LEGENDARY", "LEGEND_RULE", "OWNER", "generic_concepts", "legend_concepts",
+           "legendary_concepts", "owner_concepts", "question_senses"]

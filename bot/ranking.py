@@ -63,7 +63,7 @@ from bot.asked_kinds import asked_kinds, asks_stage, stated_kinds
 from bot.candidates import Candidates, Hit, Ranked  # Hit and Ranked also importable from here
 from bot.clauses import RoleWords, clause_stage, passage_roles
 from bot.current_first import Links, current_stage, outdated_links
-from bot.definitions import DEFINED, asks_definition, only_names
+from bot.definitions import DEFINED, asks_definition, names_only, only_names, stand_in_first
 from bot.generality import RULE_KINDS, asks_generally, speaks_of_itself, unnamed_token
 from bot.guilds import guild_read
 from bot.headings import answers_nothing
@@ -253,7 +253,7 @@ class Ranker:
         question over every kind, ``/frage``; a search's words are no clauses) ``clause`` on the first
         :attr:`Weights.phrases`, each adding its part to a hit's score, ``hits`` re-sorted after each stage; then (with
         ``clauses``) ``answered``, ``earlier`` and ``logic``, which only swap siblings among the first three
-        (:mod:`bot.answered`, :func:`bot.prior.prior_stage`, :mod:`bot.logic_words`), then ``rule_text``."""
+        (:mod:`bot.answered`, :func:`bot.prior.prior_stage`, :mod:`bot.logic_words`), ``rule_text``, ``stand_in``."""
         w = self.weights
         if "sentence" in self.features and w.sentence:  # the second stage (Weights.sentence)
             top = hits[: int(w.siblings)]  # a passage on a named card's kind is one of the card's (of_kind)
@@ -284,6 +284,7 @@ class Ranker:
             current_stage(hits, self.outdated, w.current)
         if clauses and "rule_text" in self.features:  # the eighth: a section's rule below three of its rulings
             rule_stage(hits)
+        stand_in_first(hits, found)  # last: a term row standing in for the definition asked (bot/definitions.py)
 
     def question_words(self, analysis: Analysis) -> QuestionWords:
         """The question's words weighed for ``coverage`` and ``prior`` (:meth:`QuestionWords.of`): a word no
@@ -439,11 +440,9 @@ class Ranker:
         of a term row, "was ist der Manawert" too). An asking or property word counts with every term it gave
         (:attr:`bot.analysis.Analysis.groups`): the compound parts of "Manawert" (mana, wert) or "Manakosten"
         (mana, kost) are no topic of "welchen Manawert hat Boros-Rekrut"; nor is a word asking for today's state
-        (:data:`bot.stopwords.NOW_WORDS`: "… Krims // Krams heute")."""
-        asking = (self._asking | self._properties if properties else self._asking) | self._now
-        given = {t for group in analysis.groups if group and group[0] in asking for t in group}
-        content = [t for t in analysis.terms if not t.startswith("zz") and t not in asking and t not in given]
-        return bool(content) and all(t in held for t in content)
+        (:data:`bot.stopwords.NOW_WORDS`: "… Krims // Krams heute"); a name of stop words only by one of its
+        concepts (:func:`bot.definitions.names_only`: „was heißt ins Spiel bringen“)."""
+        return names_only(analysis, held, (self._asking | self._properties if properties else self._asking) | self._now)
 
     def _prior(self, p: PassageRecord, found: Candidates, stands_in: bool) -> float:
         """The ``kind`` feature: the prior of the passage's kind. A term row or card text rarely answers a question

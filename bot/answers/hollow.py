@@ -83,10 +83,14 @@ def _holds(held: set[str], term: str) -> bool:
 
 def asks_only(found: Ranked, r: Ranker) -> bool:
     """True when the question has content words, every one of them an asking verb („macht“, „funktioniert“), and
-    it names no card, no rule number and no quoted word (:mod:`bot.quoted_words`: „wer ist mit 'du' gemeint“ asks
-    about „du“): it asks about something it does not name."""
+    it names no card, no rule number, no quoted word (:mod:`bot.quoted_words`: „wer ist mit 'du' gemeint“ asks
+    about „du“) and no concept by a name of stop words only (:meth:`bot.analysis.Analysis.other_groups`: „was heißt
+    ins Spiel bringen“, „was heißt im Spiel“, old names of the term table): it asks about something it does not
+    name."""
     a = found.analysis
     if not a.words or found.cards or a.numbers or any(t.startswith(QUOTED) for t in a.terms):
+        return False
+    if any(t.startswith("zz") for g in a.other_groups() for t in g):  # „im Spiel“ names Schlachtfeld
         return False
     asking = _asking(r)
     return all(r.analyser.stems(w)[0] in asking for w in a.words)

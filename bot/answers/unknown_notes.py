@@ -31,6 +31,7 @@ from typing import NamedTuple
 from bot.analysis import Analysis
 from bot.anglicisms import english_forms
 from bot.answers.guilds import guild_reading_lines, set_reading_line
+from bot.answers.missing_cards import missing_card_line
 from bot.answers.name_notes import NOTED, typo_line
 from bot.answers.off_topic import title_holds, titled_terms
 from bot.comparison import frame_word
@@ -416,6 +417,8 @@ async def question_notes(analysis: Analysis, known: Mapping[str, float], cards: 
     if not card and not line and not near.parts and not guild and (typed := asked_name(question, analysis, unowned)):
         # „was macht Tarmogoyf“: a name 003 prints, of no card of the store; „selesnija“: 001's guild
         card = unowned_line(typed, unowned.get(canonical(fold(typed.split()[0]))))
+    if not card and not line and not near.parts:  # „Dimir-Wächter“: a hyphened name of no card, its words known
+        card = await missing_card_line(question, analysis, cards, names, store)
     hedge = near.hedge or meant or bool(unknown) or bool(card) or (analysis.definition and bool(players))
     return Notes((*near.parts, *guild, *(n for n in (line, slang, card) if n)), hedge, near.read_as, meant_set)
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from bot.definitions import asks_definition
-from bot.question_senses import LEGEND_RULE, legend_concepts
+from bot.answers import run_answer
+from bot.question_senses import LEGEND_RULE, LEGENDARY, legend_concepts, legendary_concepts
 from bot.ranking import ranker
 from bot.words import tokens
 
@@ -18,6 +19,10 @@ from bot.words import tokens
     ("zwei gleichnamige legendäre permanente", True),
     ("two legendary creatures with the same name", True),
     ("zwei kreaturen mit gleichem namen", False),  # no „legendär“: 003:419 on a token's name may answer
+    ("zwei gleiche legenden im spiel was passiert", True),  # players' „Legende“ and „gleich“ for the same name
+    ("mein gegner und ich haben beide dieselbe legendäre kreatur, muss einer sterben?", True),
+    ("die selbe legende zweimal", True),
+    ("zwei legenden im spiel", False),  # two legendary permanents, no sameness said
     ("verliert ein legendäres land durch terraformer das legendär", False),  # no name asked
 ])
 def test_legendary_with_name_names_the_legend_rule(question, named):
@@ -35,6 +40,32 @@ async def test_two_legendary_creatures_of_one_name_lead_with_the_legend_rule(ctx
     assert first.passage.text.startswith("Die „Legendenregel“ sorgt dafür, dass alle legendären bleibenden Karten "
                                          "mit demselben Namen auf den Friedhof ihres Besitzers gelegt werden.")
     assert "003:419" in [h.passage.key for h in found.hits]  # still offered, below
+
+
+def test_the_noun_legende_names_legendary():
+    # players say „Legende“ for a legendary permanent (CR 205.4d, the table's Legendär); no document prints the noun
+    assert legendary_concepts(tokens("zwei gleiche Legenden im Spiel")) == [LEGENDARY] == ["zzklegendary"]
+    assert legendary_concepts(tokens("die Legende")) == [LEGENDARY]
+    assert legendary_concepts(tokens("was macht die legendenregel")) == []  # the rule's own name
+    assert legendary_concepts(tokens("legendäre kreatur")) == []  # the adjective is the table's own word
+
+
+async def test_the_legend_rule_in_players_words_leads_with_the_rule_and_today_s_notice(ctx):
+    # 001:1522 „Die „Legendenregel“ sorgt dafür, dass alle legendären bleibenden Karten mit demselben Namen auf den
+    # Friedhof ihres Besitzers gelegt werden.“ with the register's notice (data/changes.toml, legend_rule); before,
+    # Dominierender Götze's ruling led and the notice came as button 5
+    reply = await run_answer(ctx, "question", question="mein gegner und ich haben beide dieselbe legendäre kreatur, "
+                                                       "muss einer sterben?")
+    body = reply.pages[0].body
+    assert reply.pages[0].title == "Ley-Linie der Einzigartigkeit"
+    assert "_Schlüssel: 001:1522_" in body
+    assert "Bleibende Karten verschiedener Spieler sind nicht betroffen." in body.split("_Schlüssel")[0]
+    # „zwei gleiche legenden im spiel“: before, Erleuchteter Dschinn's ruling led (words „zwei“, „gleich“, „im
+    # Spiel“); now the legend rule's two rulings lead, Tolsimir Wolfsblut's (001:968, the Voja token, „im Spiel“)
+    # before 001:1522, each with today's notice
+    r = await ranker(ctx.store)
+    found = await r.search(ctx.store, "zwei gleiche legenden im spiel was passiert", ctx.names, limit=3)
+    assert [h.passage.key for h in found.hits[:2]] == ["001:968", "001:1522"]
 
 
 async def test_only_the_rule_on_tokens_defines_spielstein(ctx):

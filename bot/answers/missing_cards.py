@@ -1,0 +1,98 @@
+"""A card name the question gives that no card of the store has and no document prints (``/frage``, ``/ruling
+suche``): „kann ich den Dimir-Wächter opfern?“.
+
+Players write a card's name as it is printed, and many German card names join words by a hyphen („Boros-Rekrut“,
+„Dimir-Hausgast“, „Golgari-Grabtroll“). A hyphened name whose every word the documents know one by one („Dimir“ of
+the guild, „Wächter“ of other cards) gets no unknown-word note (:func:`bot.question_words.unknown_words`), so the
+answer used to lead with a passage that shares only the question's other words, and never said that the card named
+is not in the store. :func:`missing_card_line` says it as ``/karte`` says it („Keine Karte „Dimir-Wächter“
+gefunden“, :func:`bot.answers.cards.not_found`), with ``/karte``'s near names when it has any.
+
+A hyphened word is taken for a card's name when one of its words is a word of a card name of the store („Dimir“
+of Dimir-Hausgast; not „Ruling-Absatz“, „ISO-Datum“), and is no card name here when ``/karte`` reads it as a card (exactly, as a typo or a shortened name:
+:meth:`bot.search.NameIndex.lookup`), a word of it is a word of a card the question names, names a concept of the
+term table or the synonym groups („Mana-Burn“: Manabrand, „Schatz-Token“) or is a players' word
+(:func:`bot.players_words.gloss`), or a document prints the words in that order („Permanent-Karte“, „Ley-Linie“,
+„Selesnija-Gilde“: :meth:`bot.store.Store.holds_phrase`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from bot.analysis import Analysis
+from bot.players_words import gloss
+from bot.reply import quote_user
+from bot.search import NameHit, NameIndex
+from bot.store import CardRecord, Store
+from bot.text import canonical, fold
+from bot.text import tokens as name_tokens
+
+#: A word of two or more parts joined by hyphens, each of two letters or more (no digit, no sign: „+1/+1-Marke“ is
+#: none), standing alone (not inside a longer token).
+_HYPHENED = re.compile(r"(?<![\w/+-])[^\W\d_]{2,}(?:-[^\W\d_]{2,})+(?![\w/+-])")
+#: Most hyphened names read from one question (each costs one look-up of the index).
+MOST = 3
+#: Most near names said (``/karte``'s „Meintest du“ offers up to five as buttons; a note names three).
+NEAR_SHOWN = 3
+
+
+def hyphened_words(question: str) -> list[str]:
+    """The hyphened words of ``question`` (its first 2 000 characters) as typed, each once, in order, at most
+    :data:`MOST`: „kann ich den Dimir-Wächter opfern?“ → ``["Dimir-Wächter"]``."""
+    return list(dict.fromkeys(m.group() for m in _HYPHENED.finditer(question[:2000])))[:MOST]
+
+
+def _named_concept(analysis: Analysis, word: str) -> bool:
+    """True when ``word`` (one part of a hyphened word) gave the question's analysis a concept (``zz…``) or is a
+    players' word: a game term, not a card's name."""
+    key = canonical(fold(word))
+    for typed, terms in zip(analysis.words, analysis.word_terms, strict=False):
+        if canonical(fold(typed)) == key and any(t.startswith("zz") for t in terms):
+            return True
+    return gloss(word) is not None
+
+
+async def missing_card_line(question: str, analysis: Analysis, cards: Sequence[CardRecord], names: NameIndex | None,
+                            store: Store | None) -> str:
+    """The note for the first hyphened word of ``question`` (:func:`hyphened_words`) that names no card of the store
+    and no document prints, ``""`` when there is none (or no ``names`` or ``store`` to tell): „ℹ️ Keine Karte
+    „Dimir-Wächter“ gefunden: kein Dokument des Bots nennt eine Karte dieses Namens; die Stellen unten gelten nicht
+    ihr.“,
+    with the near names of :func:`_near` („Meintest du: …“ as ``/karte`` offers them, else the cards of a word). ``analysis``: the question's, whose
+    concepts tell a game term („Mana-Burn“); ``cards``: the cards the ranking found named, whose words are no
+    missing card's. The typed word is escaped and cut to 60 characters."""
+    if names is None or store is None:
+        return ""
+    own = {canonical(fold(w)) for c in cards for w in name_tokens(c.name)}
+    for typed in hyphened_words(question):
+        parts = typed.split("-")
+        if not any(names.data.word_count(fold(p)) for p in parts):  # „Ruling-Absatz“: no word of a card's name
+            continue
+        if any(canonical(fold(p)) in own or _named_concept(analysis, p) for p in parts):
+            continue
+        found = names.lookup(typed)
+        if found.hit is not None or await store.holds_phrase([fold(p) for p in parts]):
+            continue
+        return (f"ℹ️ Keine Karte „{quote_user(typed, 60)}“ gefunden: kein Dokument des Bots nennt eine Karte dieses "
+                f"Namens; die Stellen unten gelten nicht ihr.{_near(names, found.candidates, parts)}")
+    return ""
+
+
+def _near(names: NameIndex, offered: Sequence[NameHit], parts: Sequence[str]) -> str:
+    """The sentence naming the cards near a missing name: ``/karte``'s offer („ Meintest du: **Boros-Rekrut**?“ for
+    „Boros-Rek“), else the store's cards whose name holds a word of it („ Karten mit „Dimir“ im Namen:
+    **Dimir-Doppelgänger**, **Circu, Dimir-Lobotomist**.“), at most :data:`NEAR_SHOWN`; ``""`` for none."""
+    if offered:
+        return " Meintest du: " + ", ".join(f"**{h.card_name}**" for h in offered[:NEAR_SHOWN]) + "?"
+    for part in parts:
+        key = fold(part)
+        held = [h.card_name for h in names.search(part, limit=NEAR_SHOWN * 2)
+                if key in {fold(w) for w in name_tokens(h.card_name)}][:NEAR_SHOWN]
+        if held:
+            return f" Karten mit „{quote_user(part, 40)}“ im Namen: " + ", ".join(f"**{n}**" for n in held) + "."
+    return ""
+
+
+__all__ = ["MOST", "NEAR_SHOWN", "hyphened_words", "missing_card_line"]

@@ -1,0 +1,51 @@
+"""A hyphened card name the store lacks, asked in ``/frage`` (bot/answers/missing_cards.py): said as ``/karte`` says
+it („Keine Karte „…“ gefunden“), with the cards of the store near it; no such note for a card of the store, a game
+term or a word a document prints."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.answers import run_answer
+from bot.answers.missing_cards import hyphened_words
+from bot.answers.questions import HEDGE_LINE
+
+
+def test_hyphened_words_are_read_as_typed():
+    assert hyphened_words("kann ich den Dimir-Wächter opfern?") == ["Dimir-Wächter"]
+    assert hyphened_words("+1/+1-Marke auf Boros-Rekrut, Boros-Rekrut") == ["Boros-Rekrut"]  # no sign, each once
+    assert hyphened_words("was ist 702.19-a") == []
+
+
+async def test_a_hyphened_name_of_no_card_gets_the_card_note(ctx):
+    question = "kann ich den Dimir-Wächter opfern?"
+    card = await run_answer(ctx, "card", name="Dimir-Wächter")  # /karte's wording for the same name
+    assert card.error and card.pages[0].title == "Keine Karte „Dimir-Wächter“ gefunden"
+    reply = await run_answer(ctx, "question", question=question)
+    body = reply.pages[0].body
+    line = ("ℹ️ Keine Karte „Dimir-Wächter“ gefunden: kein Dokument des Bots nennt eine Karte dieses Namens; die "
+            "Stellen unten gelten nicht ihr. Karten mit „Dimir“ im Namen: ")
+    assert body.startswith(f"Frage: „{question}“\n{line}")
+    # the store's cards of that word (001: Dimir-Doppelgänger, Circu, Dimir-Lobotomist)
+    assert "**Dimir-Doppelgänger**" in body and "**Circu, Dimir-Lobotomist**" in body
+    assert HEDGE_LINE in body  # the passages below answer only the rest of the question
+
+
+async def test_the_note_offers_karte_s_candidates(ctx):
+    # „Golgari-Braun“: the name only begun, /karte offers Golgari-Braunschuppe (001)
+    reply = await run_answer(ctx, "question", question="kann ich Golgari-Braun blocken")
+    assert "ℹ️ Keine Karte „Golgari-Braun“ gefunden" in reply.pages[0].body
+    assert "Meintest du: **Golgari-Braunschuppe**?" in reply.pages[0].body
+
+
+@pytest.mark.parametrize("question", [
+    "kann ich den Boros-Rekrut opfern?",  # a card of the store
+    "kann ich Golgari-Grabtrol opfern",  # a typo of Golgari-Grabtroll: /karte's typo line instead
+    "was ist eine Permanent-Karte",  # 003:353 prints „Permanent-Karte“
+    "was ist mit der Selesnija-Gilde",  # 001 prints the guild
+    "wie geht Mana-Burn",  # the synonym group Manabrand
+    "wann sind Ruling-Absatz und ISO-Datum gleich",  # no word of a card's name
+])
+async def test_no_card_note_for_a_card_a_term_or_a_printed_word(ctx, question):
+    reply = await run_answer(ctx, "question", question=question)
+    assert "ℹ️ Keine Karte" not in reply.pages[0].body
