@@ -419,6 +419,7 @@ async def question_notes(analysis: Analysis, known: Mapping[str, float], cards: 
         card = unowned_line(typed, unowned.get(canonical(fold(typed.split()[0]))))
     if not card and not line and not near.parts:  # „Dimir-Wächter“: a hyphened name of no card, its words known
         card = await missing_card_line(question, analysis, cards, names, store)
+        guild = [] if card else guild  # its guild word names the missing card, not the guild („Dimir-Wächter“)
     hedge = near.hedge or meant or bool(unknown) or bool(card) or (analysis.definition and bool(players))
     return Notes((*near.parts, *guild, *(n for n in (line, slang, card) if n)), hedge, near.read_as, meant_set)
 

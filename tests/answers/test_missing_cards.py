@@ -29,6 +29,7 @@ async def test_a_hyphened_name_of_no_card_gets_the_card_note(ctx):
     # the store's cards of that word (001: Dimir-Doppelgänger, Circu, Dimir-Lobotomist)
     assert "**Dimir-Doppelgänger**" in body and "**Circu, Dimir-Lobotomist**" in body
     assert HEDGE_LINE in body  # the passages below answer only the rest of the question
+    assert "gelesen als die Dimir-Gilde" not in body  # „Dimir“ names the missing card here, not the guild
 
 
 async def test_the_note_offers_karte_s_candidates(ctx):
