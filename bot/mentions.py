@@ -130,6 +130,12 @@ def _token_keys(text: str) -> list[tuple[str, str, str]]:
 KeyedToken = tuple[str, str, str, int, int]
 
 
+def token_key(token: tuple[str, str, str] | KeyedToken, variant: int) -> str:
+    """The key of ``token`` (of :func:`_token_keys` or :func:`keyed_tokens`) with umlauts as „ae“ (``variant`` 1)
+    or as „a“ (2)."""
+    return token[1] if variant == 1 else token[2]
+
+
 def keyed_tokens(text: str) -> list[KeyedToken]:
     """``(raw token, ae-key, a-key, start, end)`` per token of ``text`` (start and end: its characters in
     ``text``); tokens without letters/digits (``?!``) are dropped.
@@ -236,7 +242,7 @@ class NameScanner:
             for variant in (1, 2):
                 key = ""
                 for j in range(i, min(len(tokens), i + MAX_WINDOW)):
-                    key += tokens[j][variant]
+                    key += token_key(tokens[j], variant)
                     card_id, prefix, plain = self._look(key) or _NO_ROW
                     allowed = j > i or not plain or tokens[i][0][:1].isupper()
                     if card_id is not None and allowed and (best is None or j + 1 - i > best[1]):

@@ -21,7 +21,16 @@ import weakref
 from typing import NamedTuple
 
 from bot.german_words import german_dictionary
-from bot.mentions import EDGE, MAX_TEXT, KeyedToken, NameScanner, ScanRow, keyed_tokens, slipped_name
+from bot.mentions import (
+    EDGE,
+    MAX_TEXT,
+    KeyedToken,
+    NameScanner,
+    ScanRow,
+    keyed_tokens,
+    slipped_name,
+    token_key,
+)
 from bot.search import NameIndex
 from bot.stopwords import STOP_WORDS
 from bot.text import clean, name_words, shorten
@@ -63,16 +72,16 @@ def extra_rows(names: NameIndex) -> tuple[dict[str, ScanRow], dict[str, int]]:
         tokens = keyed_tokens(clean(entry.name.replace("//", " ") if "//" in entry.name
                                     else entry.name.partition(",")[0]))
         for variant in (1, 2):
-            key = "".join(t[variant] for t in tokens)
+            key = "".join(token_key(t, variant) for t in tokens)
             for i in range(1, len(tokens)):
-                rows["".join(t[variant] for t in tokens[:i])] = (None, True, False)
+                rows["".join(token_key(t, variant) for t in tokens[:i])] = (None, True, False)
             if key:
                 owners.setdefault(key, set()).add(entry.card_id)
                 if "//" not in entry.name:
                     shortened.add(key)
     for key, cards in owners.items():
         rows[key] = (next(iter(cards)) if len(cards) == 1 else None, key in rows, False)
-    return rows, {key: rows[key][0] for key in shortened if rows[key][0] is not None}
+    return rows, {key: card for key in shortened if (card := rows[key][0]) is not None}
 
 
 _WIDE: weakref.WeakKeyDictionary[NameIndex, tuple[NameScanner, dict[str, int]]] = weakref.WeakKeyDictionary()
@@ -103,7 +112,7 @@ def plain_names(names: NameIndex, text: str, limit: int) -> PlainNames:
         if card in ids:
             continue
         ids.append(card)
-        if any(shortened.get("".join(t[v] for t in tokens[first:first + count])) == card for v in (1, 2)):
+        if any(shortened.get("".join(token_key(t, v) for t in tokens[first:first + count])) == card for v in (1, 2)):
             # a shortened name: said above the card, as /karte says it
             noted.append(shorten(text[tokens[first][3]:tokens[first + count - 1][4]].strip(EDGE), UNREAD_CHARS))
     for start, end in _parts(tokens, used)[:SLIP_TRIES]:

@@ -6,10 +6,12 @@ prints 701.19 for clash (today 701.30; today's 701.19 is regenerate). The change
 number a document cites to today's rule by its text (``[[number]]`` in ``data/changes.toml``, table
 ``old_numbers``), and quotes today's text (``today_cr``), so this works with and without ``build --cr``.
 
-:func:`cited_number_reply` answers ``/regel suche: 104.3f`` with today's rule first ("104.3f ist heute
-107.4e" with today's text), the register's note as a notice, the document's text as dated history
-("Früher (Ravnica …, 30.08.2005)"), then today's rule under the same number labelled as a different rule,
-then the documents' full pages and the official pages of today's rule.
+:func:`cited_number_reply` answers ``/regel suche: 502.46`` with today's rule of the document's meaning first
+("502.46 ist heute 702.51" with today's text), the register's note as a notice, the document's text as dated
+history ("Früher (Ravnica …, 30.08.2005)"), then the documents' full pages and the official pages of today's rule.
+Where today's rules have another rule under the number (``104.3f``: win and lose at once; the FAQ's 104.3f is
+today's 107.4e), that rule leads — its official text, 003's German entry, their pages — and the document's meaning
+follows as dated history („So zitiert 2005, heute 107.4e“), so every answer is right for today.
 A number no source has is not found (:mod:`bot.answers.rules`, :mod:`bot.answers.official`).
 """
 
