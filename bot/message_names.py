@@ -123,7 +123,7 @@ def plain_names(names: NameIndex, text: str, limit: int) -> PlainNames:
         if hit.card_id not in ids:
             ids.append(hit.card_id)
             noted.append(shorten(typed, UNREAD_CHARS))
-        begin = start + text[start:end].find(typed)
+        begin = start + max(text[start:end].find(typed), 0)  # its words are read, no unread name
         used = [u or begin <= t[3] < begin + len(typed) for u, t in zip(used, tokens, strict=True)]
     return PlainNames(ids, noted, _unread(names, text, tokens, used, ids))
 
