@@ -18,7 +18,7 @@ import functools
 import itertools
 import re
 import weakref
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from bot.search import TYPO, NameHit, NameIndex
@@ -122,20 +122,37 @@ def _name_token_keys(name: str) -> list[tuple[str, str, str]]:
 
 
 def _token_keys(text: str) -> list[tuple[str, str, str]]:
-    """``(raw token, ae-key, a-key)`` per token of ``text``; tokens without letters/digits (``?!``) are dropped.
+    """``(raw token, ae-key, a-key)`` per token of ``text``; tokens without letters/digits (``?!``) are dropped."""
+    return [t[:3] for t in keyed_tokens(text)]
+
+
+#: A token of a text (:func:`keyed_tokens`): as written, its two keys (umlauts as „ae“ and as „a“), its span.
+KeyedToken = tuple[str, str, str, int, int]
+
+
+def token_key(token: tuple[str, str, str] | KeyedToken, variant: int) -> str:
+    """The key of ``token`` (of :func:`_token_keys` or :func:`keyed_tokens`) with umlauts as „ae“ (``variant`` 1)
+    or as „a“ (2)."""
+    return token[1] if variant == 1 else token[2]
+
+
+def keyed_tokens(text: str) -> list[KeyedToken]:
+    """``(raw token, ae-key, a-key, start, end)`` per token of ``text`` (start and end: its characters in
+    ``text``); tokens without letters/digits (``?!``) are dropped.
 
     The keys are :func:`bot.search.name_keys` of each token, computed in one call over the tokens joined by
     ``|`` (a character name_keys keeps and the tokens cannot contain): a few milliseconds for 4000 characters
     instead of one call per token.
     """
-    raw = _TOKENS.findall(text)
+    found = list(_TOKENS.finditer(text))
+    raw = [m.group() for m in found]
     keys = name_keys("|".join(raw))
     ae = keys[0].split("|") if keys else []
     plain = keys[-1].split("|") if keys else []
     if not (len(ae) == len(plain) == len(raw)):  # a token whose key held "|" after all: one call per token
         per_token = [name_keys(t) or ("", "") for t in raw]
         ae, plain = [k[0] for k in per_token], [k[-1] for k in per_token]
-    return [(r, a, p) for r, a, p in zip(raw, ae, plain, strict=True) if a]
+    return [(r, a, p, m.start(), m.end()) for r, a, p, m in zip(raw, ae, plain, found, strict=True) if a]
 
 
 #: A key's row in the scanner: the card whose name has that key (None: only the start of names), whether
@@ -191,26 +208,41 @@ class NameScanner:
     looks the keys up in the rows the build stored; any other makes :func:`scan_rows` now.
     """
 
-    def __init__(self, names: NameIndex) -> None:
+    def __init__(self, names: NameIndex, extra: Mapping[str, ScanRow] | None = None) -> None:
+        """``extra``: rows read besides the index's own (:func:`merge_scan_row` after them), keyed alike."""
         data = names.data
-        self._look: Callable[[str], ScanRow | None] = (
-            data.scan if isinstance(data, StoredNames) else scan_rows(names.entries).get
-        )
+        look: Callable[[str], ScanRow | None] = data.scan if isinstance(data, StoredNames) else scan_rows(
+            names.entries).get
+        self._base = look
+        self._extra = extra or {}
+        # more names read (bot.message_names): merged after the index's own rows, so a card's own name wins
+        self._look = self._merged if extra else look
+
+    def _merged(self, key: str) -> ScanRow | None:
+        row, more = self._base(key), self._extra.get(key)
+        return row if more is None else merge_scan_row(row, more)
 
     def scan(self, text: str, limit: int) -> list[int]:
         """Card ids of the names in ``text``, in order of appearance, each card once, at most ``limit``.
 
         At each position the longest name wins ("Krims // Krams" is one card, not Krims then Krams).
         """
-        tokens = _token_keys(clean(text[:MAX_TEXT]))
+        return list(dict.fromkeys(card for card, _start, _used in self.matches(_token_keys(clean(text[:MAX_TEXT])),
+                                                                                limit)))
+
+    def matches(self, tokens: Sequence[tuple[str, str, str] | KeyedToken], limit: int) -> list[tuple[int, int, int]]:
+        """The names found in the ``tokens`` of a text (:func:`keyed_tokens`), in order: ``(card id, first token,
+        tokens used)`` per name written, until ``limit`` different cards are found (a card written twice is
+        found twice)."""
         found: list[int] = []
+        out: list[tuple[int, int, int]] = []
         i = 0
         while i < len(tokens) and len(found) < limit:
             best: tuple[int, int] | None = None  # (card id, tokens used)
             for variant in (1, 2):
                 key = ""
                 for j in range(i, min(len(tokens), i + MAX_WINDOW)):
-                    key += tokens[j][variant]
+                    key += token_key(tokens[j], variant)
                     card_id, prefix, plain = self._look(key) or _NO_ROW
                     allowed = j > i or not plain or tokens[i][0][:1].isupper()
                     if card_id is not None and allowed and (best is None or j + 1 - i > best[1]):
@@ -222,22 +254,23 @@ class NameScanner:
                 continue
             if best[0] not in found:
                 found.append(best[0])
+            out.append((best[0], i, best[1]))
             i += best[1]
-        return found
+        return out
 
 
 #: A letter (a word of a name holds one; „2“, „//“ and „+1/+1“ do not).
 _LETTER = re.compile(r"[^\W\d_]")
 #: Punctuation around a token that a name's word does not end or begin with (a name's own „'“ and „!“ are kept
 #: inside: „Krark's“ is read whole).
-_EDGE = ".,:;?\"„“‚‘()[]{}"
+EDGE = ".,:;?\"„“‚‘()[]{}"
 
 
 def _word_span(m: re.Match[str]) -> tuple[int, int]:
-    """The span of the token ``m`` without the punctuation of :data:`_EDGE` at its ends („wachposten,“ →
+    """The span of the token ``m`` without the punctuation of :data:`EDGE` at its ends („wachposten,“ →
     „wachposten“); the whole token when it is nothing else."""
     token = m.group()
-    core = token.strip(_EDGE)
+    core = token.strip(EDGE)
     if not core:
         return m.start(), m.end()
     start = m.start() + token.index(core)
@@ -298,7 +331,7 @@ def joined_name(text: str, names: NameIndex, knows: Callable[[str], bool]) -> tu
     one-word name is read as typed already."""
     budget = JOINED_LOOKUPS
     for m in _TOKENS.finditer(clean(text[:MAX_TEXT])):
-        word = m.group().strip(_EDGE)
+        word = m.group().strip(EDGE)
         if len(word) < JOINED_LETTERS or not word.isalpha() or knows(word.lower()):
             continue
         if budget <= 0:

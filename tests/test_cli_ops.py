@@ -252,7 +252,8 @@ def test_the_rule_buttons_of_a_ruling_search_for_several_numbers_open_each_rule_
     assert ids == ["rb:rule:502.46", "rb:rule:701.19"]
     heads = {"502.46": "== Regel 502.46 (so zitiert) – heute 702.51 ==\n**502.46** ist heute **702.51** "
                        "(inhaltlich geändert): Convoke",
-             "701.19": "== Regel 701.19 (so zitiert) – heute 701.30 ==\n**701.19** ist heute **701.30**: Clash"}
+             "701.19": "== Regel 701.19 (heute) – Regenerieren · so zitiert 2007, heute 701.30 ==\n**Heute: Regel "
+                       "701.19** – Regenerate"}
     for custom_id in ids:
         number = custom_id.removeprefix("rb:rule:")
         for page in (1, 2):

@@ -16,10 +16,12 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from bot.answers.eras import cited_otherwise
 from bot.answers.registry import AnswerContext
 from bot.answers.rule_catalog import catalog, misnumbered, parse_number, read_number, refuse_number
 from bot.answers.rules import rule_action
 from bot.candidates import Hit, Ranked
+from bot.ranking import ranker
 from bot.reply import Reply, quote_user
 from bot.store import PassageRecord, Store
 from bot.text import clean
@@ -53,16 +55,21 @@ def asked_numbers(question: str) -> list[str]:
     return list(pieces)
 
 
-async def number_passage(store: Store, number: str) -> PassageRecord | None:
+async def number_passage(store: Store, number: str, today_first: bool = False) -> PassageRecord | None:
     """The passage that shows rule ``number`` in ``/frage``: 003's entry with that number (the rule catalogue's certain
     number), else the first passage printed under it in :data:`LEAD_ORDER`; None when no passage carries it (a
-    number only the change register or 003's text names: ``/regel suche`` answers it)."""
+    number only the change register or 003's text names: ``/regel suche`` answers it). ``today_first``: a document
+    prints the number for another rule than today's (:func:`bot.answers.eras.cited_otherwise`: 104.3, the 2005 FAQ's
+    mana symbols): 003's entry that is only guessed to be that number counts too, and the document's old rule
+    never leads (``/regel suche`` shows it after today's rule)."""
     cat = await catalog(store)
-    entry = next((e for e in cat.explanations if e.number == number), None)
+    entry = next((e for e in cat.explanations if e.number == number), None) or next(
+        (e for e in cat.explanations if today_first and e.shown_number == number), None)
     if entry is not None and (found := await store.passages_of_entries("explanation", [entry.id])):
         return found[0]
-    numbered = [p for p in await store.numbered_passages(number) if p.kind in LEAD_ORDER]
-    return min(numbered, key=lambda p: LEAD_ORDER.index(p.kind), default=None)
+    kinds = [k for k in LEAD_ORDER if not (today_first and k == "quoted_rule")]
+    numbered = [p for p in await store.numbered_passages(number) if p.kind in kinds]
+    return min(numbered, key=lambda p: kinds.index(p.kind), default=None)
 
 
 async def rule_led(ctx: AnswerContext, question: str, found: Ranked) -> Ranked | Reply:
@@ -84,13 +91,16 @@ async def rule_led(ctx: AnswerContext, question: str, found: Ranked) -> Ranked |
     read = read_number(asked[0])
     number = read[0] if read else parse_number(asked[0]) or asked[0]
     reply = await rule_action(ctx, number)  # raises /regel suche's „nicht gefunden“ for a number no rule has
-    passage = await number_passage(ctx.store, number)
+    passage = await number_passage(ctx.store, number, await cited_otherwise(ctx, number))
     if passage is None:  # the rule as /regel suche shows it, under the question
         if reply.pages:
             reply.pages[0].body = f"Frage: „{quote_user(question, 120)}“\n\n{reply.pages[0].body}"
         return reply
     rest = [h for h in found.hits if h.passage.id != passage.id]
-    top = max([h.score for h in found.hits], default=0.0) + 1.0
+    # ahead of the best other hit by the ranking's margin: the rule named leads clearly (no ⚖️ for a close second,
+    # bot.answers.hedge_signals.covered_alike), also when it is not the ranking's best (104.3: today's rule, not the
+    # 2005 FAQ's 104.3 the number's words meet as well)
+    top = max([h.score for h in found.hits], default=0.0) + max((await ranker(ctx.store)).weights.margin, 1.0)
     lead = Hit(passage, top, {"rule": top})
     return replace(found, hits=[lead, *rest][: max(len(found.hits), 1)], clear=True)
 

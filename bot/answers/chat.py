@@ -21,6 +21,7 @@ from bot.answers.registry import UNKNOWN_BUTTON_TEXT, AnswerContext, UserError, 
 from bot.answers.today_index import today_index
 from bot.custom_id import PAGE, BadCustomId, Invocation, NoArg, TooLong, encode_strict
 from bot.mentions import bracket_mentions, outside_brackets, scanner, spoiled, without_spoilers
+from bot.message_names import plain_names
 from bot.reply import CHOICES_MAX, Action, Page, Reply, distinct, own_sources, quote_user, shared_date
 from bot.store import CardRecord, RulingRecord
 from bot.text import clean, shorten, tokens
@@ -81,7 +82,8 @@ def message_cards(ctx: AnswerContext, text: str) -> MessageCards:
     """
     limit = EXPLAIN_MAX + LEFT_OUT_MAX
     mentions = bracket_mentions(text, limit)
-    plain = scanner(ctx.names).scan(outside_brackets(text) if mentions else text, limit)
+    written = plain_names(ctx.names, outside_brackets(text) if mentions else text, limit)
+    plain = written.ids
     ids: list[int] = []
     missing: list[str] = []
     typed: list[str] = []
@@ -100,6 +102,10 @@ def message_cards(ctx: AnswerContext, text: str) -> MessageCards:
         if found.hit.card_id not in ids:
             ids.append(found.hit.card_id)
     ids += [i for i in plain if i not in ids][: EXPLAIN_MAX - len(ids)]
+    # the plain names read otherwise than printed (a slip, a shortened name), and the words of card names that fit
+    # no card read: said as for bracketed names
+    typed += [n for n in written.noted if n not in typed]
+    missing += [n for n in written.unread if n not in missing][: max(0, EXPLAIN_MAX - len(missing))]
     if len(ids) < EXPLAIN_MAX:  # every card the message names is explained
         return MessageCards(ids, missing, typed, [])
     later = [hit.card_id for m in mentions[read:] if (hit := ctx.names.lookup(m.name).hit) is not None]

@@ -6,10 +6,12 @@ prints 701.19 for clash (today 701.30; today's 701.19 is regenerate). The change
 number a document cites to today's rule by its text (``[[number]]`` in ``data/changes.toml``, table
 ``old_numbers``), and quotes today's text (``today_cr``), so this works with and without ``build --cr``.
 
-:func:`cited_number_reply` answers ``/regel suche: 104.3f`` with today's rule first ("104.3f ist heute
-107.4e" with today's text), the register's note as a notice, the document's text as dated history
-("Früher (Ravnica …, 30.08.2005)"), then today's rule under the same number labelled as a different rule,
-then the documents' full pages and the official pages of today's rule.
+:func:`cited_number_reply` answers ``/regel suche: 502.46`` with today's rule of the document's meaning first
+("502.46 ist heute 702.51" with today's text), the register's note as a notice, the document's text as dated
+history ("Früher (Ravnica …, 30.08.2005)"), then the documents' full pages and the official pages of today's rule.
+Where today's rules have another rule under the number (``104.3f``: win and lose at once; the FAQ's 104.3f is
+today's 107.4e), that rule leads — its official text, 003's German entry, their pages — and the document's meaning
+follows as dated history („So zitiert 2005, heute 107.4e“), so every answer is right for today.
 A number no source has is not found (:mod:`bot.answers.rules`, :mod:`bot.answers.official`).
 """
 
@@ -18,9 +20,10 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
+from bot.answers.explanation_names import term_names
 from bot.answers.official import current_version, rule_reply
 from bot.answers.registry import AnswerContext, UserError
-from bot.answers.rule_catalog import dedupe_actions, is_child, number_key
+from bot.answers.rule_catalog import RuleCatalog, catalog, dedupe_actions, is_child, number_key
 from bot.answers.rule_evidence import resting_entries, resting_rows
 from bot.answers.sources import cr_source
 from bot.answers.today import cited_notice
@@ -139,19 +142,55 @@ async def _cited_block(ctx: AnswerContext, index: EraIndex, c: CitedNumber, late
 
 async def _first_page(ctx: AnswerContext, index: EraIndex, number: str, cited: list[CitedNumber],
                       later: list[Page], has_cr: bool) -> tuple[Page, list[Action]]:
-    """The page of a cited number: every document's use of it (:func:`_cited_block`), then today's different
-    rule under the same number; buttons to today's rules when the store has the Comprehensive Rules."""
+    """The page of a cited number: every document's use of it (:func:`_cited_block`); when today's rules have
+    another rule under the same number (:func:`_today_head`), that rule first and the documents' use after it as
+    dated history („so zitiert 2005, heute 107.4“); buttons to today's rules when the store has the Comprehensive
+    Rules."""
     blocks = [await _cited_block(ctx, index, c, later) for c in cited]
     todays = dict.fromkeys(t for c in cited if (t := index.today_of(c)))
     actions = [Action(label=f"Heute: Regel {t}", action="cr_rule", arg=t) for t in todays] if has_cr else []
     now = await _today_text(ctx, index, number)
-    if now is not None and number not in todays:
-        blocks.append(f"**Heute ist {number} eine andere Regel:** {shorten(now[0], 400)} _({cr_source(now[1])})_")
-        if has_cr:
-            actions.append(Action(label=f"Heutige Regel {number}", action="cr_rule", arg=number))
     first_today = next(iter(todays), None)
-    title = f"Regel {number} (so zitiert)" + (f" – heute {first_today}" if first_today else "")
-    return Page(title=title, body="\n\n".join(blocks)), actions
+    if now is None or number in todays:
+        title = f"Regel {number} (so zitiert)" + (f" – heute {first_today}" if first_today else "")
+        return Page(title=title, body="\n\n".join(blocks)), actions
+    head, term = await _today_head(ctx, number, now)
+    if has_cr:
+        actions.insert(0, Action(label=f"Heutige Regel {number}", action="cr_rule", arg=number))
+    years = "/".join(dict.fromkeys(c.date[:4] for c in cited if c.date)) or "früher"
+    moved = f", heute {first_today}" if first_today else ""
+    whose = "ein Dokument von" if len({c.title for c in cited}) == 1 else "Dokumente von"
+    old = f"**So zitiert {years}{moved}** – {whose} {years} {'meint' if whose[0] == 'e' else 'meinen'} mit {number} " \
+          "eine andere Regel:"
+    title = f"Regel {number} (heute)" + (f" – {term}" if term else "") + f" · so zitiert {years}{moved}"
+    return Page(title=shorten(title, 256), body="\n\n".join([head, old, *blocks])), actions
+
+
+async def _today_head(ctx: AnswerContext, number: str, now: tuple[str, str]) -> tuple[str, str]:
+    """The lines of today's rule ``number`` that lead the page of a number the documents cite for another rule:
+    its official text (``now``: text and date, :func:`_today_text`), then what the German rules explanation
+    (document 003) says under that number, marked „vermutlich“ where its alignment is a guess; and the German
+    terms of that entry for the title („Partie verlieren“), else the term table's name of the rule („Regenerieren“),
+    "" without either. The term table's line of the rule stands under the official text."""
+    lines = [f"**Heute: Regel {number}** – {shorten(now[0], 400)} _({cr_source(now[1])})_"]
+    terms = [t for t in term_index().terms if t.rule == number]  # the term table's German name of that rule
+    lines += rule_term_lines(terms)
+    entry = next((e for e in (await catalog(ctx.store)).explanations if e.shown_number == number), None)
+    if entry is None:
+        return "\n".join(lines), terms[0].german if terms else ""
+    sure = "" if entry.number else "vermutlich "
+    lines.append(f"**Auf Deutsch** ({entry.document.title}, {sure}zu Regel {number}): {shorten(entry.text, 400)}")
+    return "\n".join(lines), term_names(entry.terms) or (terms[0].german if terms else "")
+
+
+async def cited_otherwise(ctx: AnswerContext, number: str) -> bool:
+    """True when a document cites ``number`` for a rule that today has another number while today's rules have
+    another rule under ``number`` (104.3: the 2005 FAQ's mana symbols, today 107.4; today's 104.3 is „Partie
+    verlieren“): an answer to the number leads with today's rule (:func:`cited_number_reply`)."""
+    index = await era_index(ctx)
+    cited = index.cited.get(number)
+    return bool(cited) and all(index.today_of(c) != number for c in cited) and (
+        await _today_text(ctx, index, number) is not None)
 
 
 async def cited_number_reply(
@@ -159,37 +198,69 @@ async def cited_number_reply(
 ) -> Reply | None:
     """The answer for a number some document cites (see module doc); None when no document cites it.
 
-    ``documents`` produces the documents' own pages for the number (:func:`bot.answers.rules.rule_reply`).
+    ``documents`` produces the documents' own pages for the number (:func:`bot.answers.rules.rule_reply`). When
+    today's rules have another rule under that number (104.3: the 2005 FAQ's mana symbols, today 107.4; today's
+    104.3 is „Partie verlieren“), today's rule leads: the first page (:func:`_first_page`), then the pages of
+    today's rule (the German explanation 003's, today's official rule after ``build --cr``), then the documents'
+    pages of their old rule and today's official text of it.
     """
     index = await era_index(ctx)
     cited = index.cited.get(number)
     if not cited:
         return None
     versions = await ctx.store.cr_versions()
+    first_today = next((t for c in cited if (t := index.today_of(c))), None)
+    collides = await cited_otherwise(ctx, number)
+    todays_pages: list[Page] = []  # today's rule under this number: shown first when it collides
     later: list[Page] = []
     actions: list[Action] = []
     sources = [c.title for c in cited]
     parts = [documents]  # the documents' own pages, then today's rule from the imported CR
-    first_today = next((t for c in cited if (t := index.today_of(c))), None)
+    if versions and collides:
+        parts.insert(0, lambda: rule_reply(ctx.store, number, current_version(versions)))
     if versions and first_today is not None:
         parts.append(lambda: rule_reply(ctx.store, first_today, current_version(versions)))
-    for part in parts:
+    explaining = {e.document.title for e in (await catalog(ctx.store)).explanations}
+    for at, part in enumerate(parts):
         try:
             more = await part()
         except UserError:  # no such pages: the cited page stands alone
             continue
-        later += own_sources(more)  # each page names its own sources
+        shown = own_sources(more)  # each page names its own sources
+        if collides and (at == 0 and versions):  # today's official rule of this number
+            todays_pages += shown
+        elif collides and part is documents:  # the explanation's pages are of today's rule, the others are old
+            todays_pages += [p for p in shown if p.source in explaining]
+            later += [p for p in shown if p.source not in explaining]
+        else:
+            later += shown
         actions += more.actions
         if more.source:
             sources.append(more.source)
+    later = todays_pages + later
     page, first = await _first_page(ctx, index, number, cited, later, bool(versions))
-    page.source = _sources([c.title for c in cited])  # the first page quotes the citing documents
+    # the first page quotes the citing documents, and first today's rule's where it leads
+    page.source = _sources([*(p.source or "" for p in todays_pages), *(c.title for c in cited)])
     # One "Stand" in the footer only when every page is of the same date; otherwise each page names its own
     # document and date (the 003 explanation and today's rule are not of the Ravnica FAQ's date).
     dates = {c.date for c in cited}
     date = cited[0].date if not later and len(dates) == 1 else ""
     return Reply(pages=[page, *later], source=_sources(sources), date=date,
                  actions=dedupe_actions([*first, *actions])[:20])
+
+
+def number_choice_label(index: EraIndex, cat: RuleCatalog, number: str, printed: str) -> str:
+    """The autocomplete's label of a rule number a document prints (``printed``: its heading or text there): today's
+    rule where today's rules have another rule under that number, as the answer leads with it
+    (:func:`cited_number_reply`: „104.3 (heute) – Es gibt mehrere Möglichkeiten, die Partie zu verlieren.“, from
+    003's entry, else the term table's name: „701.19 (heute) – Regenerieren“), else the printed rule with today's
+    number („104.3f (heute 107.4e) – Jedes Halbe-Halbe-Manasymbol …“ before 003's entry is read). Not cut."""
+    today = index.today_number(number)
+    entry = next((e.text for e in cat.explanations if e.shown_number == number), None)
+    term = next((t.german for t in term_index().terms if t.rule == number), None)
+    if today and today != number and (entry or term):
+        return f"{number} (heute) – {entry or term}"
+    return f"{number}" + (f" (heute {today})" if today else "") + f" – {printed}"
 
 
 def _sources(sources: list[str]) -> str:
@@ -267,5 +338,5 @@ async def today_number_reply(ctx: AnswerContext, number: str, term_uses: TermUse
                  source=rule_today_source(register, texts, bool(terms)))
 
 
-__all__ = ["PAGE_REF", "CitedNumber", "EraIndex", "cited_number_reply", "era_index", "rule_term_lines",
-           "shift_page_refs", "today_number_reply"]
+__all__ = ["PAGE_REF", "CitedNumber", "EraIndex", "cited_number_reply", "cited_otherwise", "era_index",
+           "number_choice_label", "rule_term_lines", "shift_page_refs", "today_number_reply"]

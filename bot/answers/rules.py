@@ -20,7 +20,7 @@ from functools import cache
 
 from bot.answers.cards import with_note
 from bot.answers.choices import RuleChoices
-from bot.answers.eras import cited_number_reply, era_index, rule_term_lines, today_number_reply
+from bot.answers.eras import cited_number_reply, era_index, number_choice_label, rule_term_lines, today_number_reply
 from bot.answers.explanation_names import explanation_page
 from bot.answers.keyword_pairs import read_answered
 from bot.answers.markup_notes import notes_cut, reads_markup
@@ -435,8 +435,7 @@ async def _load_rule_choices(ctx: AnswerContext) -> RuleChoices:
     numbered: dict[str, Choice] = {}
     for q in sorted(cat.quoted, key=lambda q: number_key(q.number)):
         if q.number not in numbered:
-            today = eras.today_number(q.number)
-            label = f"{q.number}" + (f" (heute {today})" if today else "") + f" – {q.title or q.text}"
+            label = number_choice_label(eras, cat, q.number, q.title or q.text)  # today's rule when it differs
             numbered[q.number] = Choice(name=shorten(label, 100), value=q.number)
     for e in cat.explanations:  # numbers aligned by the version map, if any
         if e.number and e.number not in numbered:

@@ -27,6 +27,7 @@ from bot.answers.today_index import today_index
 from bot.button_args import safe_key
 from bot.concepts import concept_id
 from bot.reply import CHOICES_MAX, Action, Choice, Page, Reply, in_quotes
+from bot.search import FUZZY
 from bot.terms import MAIN, VARIANT, Term, TermMatch, synonyms, term_concept, term_index
 from bot.text import STOP_WORDS, clean, fold, name_keys, tokens
 
@@ -237,10 +238,32 @@ def term_choices() -> dict[tuple[int, str, int], tuple[str, Choice]]:
     return out
 
 
+#: Most card names :func:`term_queries` offers (each a search for that card's rulings).
+CARD_OFFERS = 5
+
+
+def card_offers(ctx: AnswerContext, typed: str) -> list[Choice]:
+    """The cards whose name (German or English) the text ``typed`` begins or whose words it begins, as the card
+    autocomplete finds them (:meth:`bot.search.NameIndex.complete`, no fuzzy guesses), at most :data:`CARD_OFFERS`:
+    „szadek“ → ``Szadek, Herr der Geheimnisse – Rulings`` with the card's name as the value (a ``/ruling suche``
+    naming a card shows that card's rulings first). From memory."""
+    out: dict[int, Choice] = {}
+    for hit in ctx.names.complete(typed):
+        if len(out) >= CARD_OFFERS:
+            break
+        if hit.tier >= FUZZY or hit.card_id in out:
+            continue
+        english = hit.foreign and hit.matched != hit.card_name  # found by its English name: said, as /karte says it
+        label = f"{hit.card_name} (engl. {hit.matched}) – Rulings" if english else f"{hit.card_name} – Rulings"
+        out[hit.card_id] = Choice(name=label if len(label) <= 100 else hit.card_name[:100], value=hit.card_name[:100])
+    return list(out.values())
+
+
 @completer("term_queries")
 def term_queries(ctx: AnswerContext, current: str) -> list[Choice]:
-    """Autocomplete for ``/ruling suche``: the typed text first, then German terms of the term table whose
-    names (German, old, variants, English) have words starting with the typed words; an old or English
+    """Autocomplete for ``/ruling suche``: the typed text first, then the cards whose names it begins
+    (:func:`card_offers`: ``szadek`` → ``Szadek, Herr der Geheimnisse – Rulings``), then German terms of the term
+    table whose names (German, old, variants, English) have words starting with the typed words; an old or English
     name is shown with today's term (``Vorrang → Priorität``, also when typed whole: ``vorrang`` gives the one
     choice ``Vorrang → Priorität`` with the value ``vorrang``). Each name once, whatever its case. At most 25,
     from memory. Nothing for a text the answer refuses (``-5``, ``702.19zz``:
@@ -255,6 +278,8 @@ def term_queries(ctx: AnswerContext, current: str) -> list[Choice]:
         choices[typed.casefold()] = Choice(name=typed, value=typed)
     if not typed_words:
         return list(choices.values())
+    for card in card_offers(ctx, typed):
+        choices.setdefault(card.value.casefold(), card)
     made = term_choices()
     typed_key = typed.casefold()
     for term, name, rank in term_index().complete(typed_words):

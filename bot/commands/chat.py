@@ -11,10 +11,15 @@ MENUS = [MessageCommand(tr("Explain cards", "Karten erklären"), "bot.answers.ch
 
 
 async def build_scanner(ctx: AnswerContext) -> None:
-    """Build the card-name scanner now, not on the first "Karten erklären"."""
+    """Build the card-name scanners now, not on the first "Karten erklären", and read the German dictionary it
+    tells ordinary words from unread card names with (:mod:`bot.message_names`) in a worker thread."""
+    from bot.german_words import german_dictionary_async
     from bot.mentions import scanner
+    from bot.message_names import wide_scanner
 
     scanner(ctx.names)
+    wide_scanner(ctx.names)
+    await german_dictionary_async()
 
 
 WARMUPS = [build_scanner]

@@ -24,6 +24,11 @@ MULLIGAN = "Erlaubt ein Effekt einem Spieler eine Aktion „jederzeit, wenn er e
     ("regel 103.5b", "003:91", MULLIGAN),
     ("was sagt Regel 103.5b?", "003:91", MULLIGAN),
     ("was sagt regel 502.46", "001:", "(heute 702.51; Regel, wie im Dokument gedruckt)"),
+    # a number a document of 2005/2007 prints for another rule: today's rule leads (003's entry, only guessed to be
+    # 104.3, or the term table's row), the document's old rule after it (until 2026-12-07 the FAQ's 104.3, 001:35,
+    # and the clash article's 701.19 led)
+    ("104.3", "003:124", "Es gibt mehrere Möglichkeiten, die Partie zu verlieren."),
+    ("was sagt regel 701.19", "term:Regenerieren", "Regenerieren (englisch Regenerate): Schlüsselwortaktion"),
 ])
 async def test_a_rule_number_in_any_sentence_leads_with_that_rule(ctx, question, key, text):
     reply = await run_answer(ctx, "question", question=question)

@@ -45,10 +45,32 @@ async def test_colour_words_are_a_cost_as_in_a_pool(ctx):
     assert reply.pages[0].body.startswith("**Manawert:** 3 · **Farben:** blau und rot (mehrfarbig)")
     paid = await run_answer(ctx, "mana_pay", cost="rote und blaue", pool="rot blau")
     assert not paid.error and "**Bezahlbar** mit {U}{R}" in text(paid)
-    # a word that is no colour: its bad letter and the accepted forms named, no card answered
+    # a word that is no colour: the word and the accepted forms named, no card answered (until 2026-12-07 its „l“
+    # was named as a bad letter of shorthand)
     other = await run_answer(ctx, "mana_info", cost="rot lila")
-    assert other.error and "„l“ an Position 2 (Zeichen 5): unbekanntes Zeichen. Erlaubt sind Manasymbole" in text(other)
+    assert other.error and "„lila“ an Position 2 (Zeichen 5) ist kein Manasymbol und kein Farbwort. Erlaubt sind " \
+        "Manasymbole" in text(other)
     assert "Farbwörter: weiß, blau, schwarz, rot, grün, farblos" in text(other)
+
+
+async def test_a_cost_in_number_words_is_refused_naming_the_word_and_both_costs_it_may_mean(ctx):
+    # „zwei weiss“ was read letter by letter: {Z}, {W}, then „„e“ … Energiesymbol {E} … (Regel 107.14)“
+    reply = await run_answer(ctx, "mana_info", cost="zwei weiss")
+    assert reply.error and "Energiesymbol" not in text(reply)
+    assert ("„zwei“ an Position 1 (Zeichen 1) ist kein Manasymbol: Zahlen bitte als Ziffern. Für {2}{W} (2 "
+            "generisches Mana und ein weißes): „2 weiß“ oder {2}{W}; für {W}{W} (zwei weiße Mana): „weiß weiß“ oder "
+            "{W}{W}.") in text(reply)
+    # what it suggests is read: „2 weiß“ is {2}{W} (README: a number stays generic mana), „weiß weiß“ {W}{W}
+    assert (await run_answer(ctx, "mana_info", cost="2 weiß")).pages[0].title == "{2}{W}"
+    assert (await run_answer(ctx, "mana_info", cost="weiß weiß")).pages[0].title == "{W}{W}"
+    # „sechs“ has only letters of symbols ({S}, {E}, {C}, {H}): still a number word, not shorthand
+    six = await run_answer(ctx, "mana_info", cost="sechs")
+    assert "„sechs“ an Position 1 (Zeichen 1) ist kein Manasymbol: Zahlen bitte als Ziffern, z. B. „6“ oder {6}" in (
+        text(six))
+    # another word is named whole, never a symbol read out of its letters („hallo“: the {H} of 107.4g)
+    hello = await run_answer(ctx, "mana_info", cost="{2} hallo")
+    assert "„hallo“ an Position 2 (Zeichen 5) ist kein Manasymbol und kein Farbwort." in text(hello)
+    assert "107.4g" not in text(hello)
 
 
 async def test_ambiguous_input_names_both_readings(ctx):

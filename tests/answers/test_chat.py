@@ -197,8 +197,8 @@ def test_a_message_is_read_once_for_the_cards_it_explains_and_those_it_leaves_ou
     text = " ".join(f"[[{name}]]" for name in names[:12]) + " und " + ", ".join(names[14:17])
     scans: list[int] = []
     lookups: list[str] = []
-    scan, lookup = NameScanner.scan, NameIndex.lookup
-    monkeypatch.setattr(NameScanner, "scan", lambda s, t, limit: scans.append(limit) or scan(s, t, limit))
+    scan, lookup = NameScanner.matches, NameIndex.lookup
+    monkeypatch.setattr(NameScanner, "matches", lambda s, t, limit: scans.append(limit) or scan(s, t, limit))
     monkeypatch.setattr(NameIndex, "lookup", lambda s, q, *a: lookups.append(q) or lookup(s, q, *a))
     found = message_cards(ctx, text)
     # one scan of the plain text, one look-up per bracketed name

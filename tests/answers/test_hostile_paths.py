@@ -157,7 +157,7 @@ async def test_a_number_beside_words_answers_the_number_then_the_words(ctx):
 
 async def test_a_mistyped_number_beside_numbers_is_named(ctx):
     reply = await run_answer(ctx, "rule", search="104.3f und 7022.19")
-    assert reply.pages[0].title == "Regel 104.3f (so zitiert) – heute 107.4e"
+    assert reply.pages[0].title == "Regel 104.3f (heute) · so zitiert 2005, heute 107.4e"
     assert reply.pages[0].body.startswith("ℹ️ „7022.19“ ist keine gültige Regelnummer (drei Ziffern, ein Punkt, "
                                           "eine bis drei Ziffern, vielleicht ein Buchstabe).\n")
     both = await run_answer(ctx, "rule", search="7022.19 und 8000.1")
@@ -172,7 +172,7 @@ async def test_several_rule_numbers_answer_each(ctx):
     reply = await run_answer(ctx, "rule", search="702.19 und 104.3f")
     titles = [p.title for p in reply.pages]
     assert titles[0] == "Regel 702.19 (heute) – Trampelschaden"
-    assert "Regel 104.3f (so zitiert) – heute 107.4e" in titles
+    assert "Regel 104.3f (heute) · so zitiert 2005, heute 107.4e" in titles
     assert reply.pages[0].body.startswith("ℹ️ 2 Regelnummern gesucht; jede wird einzeln gezeigt: 702.19, 104.3f.")
     many = await run_answer(ctx, "rule", search="101.1 102.1 103.1 104.1 105.1 106.1 107.1")
     assert f"gezeigt werden die ersten {MAX_NUMBERS}: 101.1, 102.1, 103.1, 104.1, 105.1 (nicht gezeigt: 106.1, " \

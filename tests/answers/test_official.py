@@ -353,13 +353,16 @@ def test_card_in_two_files_keeps_rulings_once(tmp_path):
 
 
 async def test_rule_command_cr_first_documents_alongside(octx):
-    # /regel suche: 701.19 — the article cites it (2007: clash), so its meaning comes first with today's number
-    # 701.30, then today's different 701.19 (regenerate), the article's German and English text and
-    # the official 701.30.
+    # /regel suche: 701.19 — today's 701.19 (regenerate) comes first with its button, then the article's 701.19
+    # (2007: clash) as dated history with today's number 701.30, the article's German and English text and the
+    # official 701.30 (until 2026-12-07 the article's meaning led, today's 701.19 after it)
     reply = await run_answer(octx, "rule", search="701.19")
     titles = [p.title for p in reply.pages]
-    assert titles[0] == "Regel 701.19 (so zitiert) – heute 701.30"
-    assert "**Heute ist 701.19 eine andere Regel:** Regenerate" in reply.pages[0].body
+    assert titles[0] == "Regel 701.19 (heute) – Regenerieren · so zitiert 2007, heute 701.30"
+    assert reply.pages[0].body.startswith("**Heute: Regel 701.19** – Regenerate")
+    assert reply.pages[0].body.index("Regenerate") < reply.pages[0].body.index("**701.19** ist heute **701.30**")
+    assert [(a.label, a.arg) for a in reply.actions[:2]] == [("Heutige Regel 701.19", "701.19"),
+                                                             ("Heute: Regel 701.30", "701.30")]
     assert titles.index("Regel 701.19 mit 701.19a–701.19c") < titles.index("701.30 — Clash")
     fields = {f.name: f.value for f in reply.pages[titles.index("Regel 701.19 mit 701.19a–701.19c")].fields}
     assert fields["701.19 (Deutsch; heute 701.30)"] == "Fehden" and fields["701.19 (English; heute 701.30)"] == "Clash"
@@ -377,14 +380,15 @@ async def test_a_number_no_source_has_is_not_found(octx, ctx):
         assert reply.error and reply.pages[0].title == "Regel 701.19z nicht gefunden"
 
 
-async def test_a_faq_number_means_the_faq_rule_first_with_cr(octx):
-    # the Ravnica FAQ's 104.3f is the hybrid rule (today 107.4e); today's 104.3f is another rule.
+async def test_a_faq_number_means_today_s_rule_first_with_cr(octx):
+    # the Ravnica FAQ's 104.3f is the hybrid rule (today 107.4e); today's 104.3f is another rule, and leads (until
+    # 2026-12-07 the FAQ's meaning led)
     reply = await run_answer(octx, "rule", search="104.3f")
     first = reply.pages[0]
-    assert first.title == "Regel 104.3f (so zitiert) – heute 107.4e"
-    assert first.body.startswith("**104.3f** ist heute **107.4e**")
-    assert first.body.index("**Früher** (Ravnica: Stadt der Gilden") < first.body.index(
-        "**Heute ist 104.3f eine andere Regel:**")
+    assert first.title == "Regel 104.3f (heute) · so zitiert 2005, heute 107.4e"
+    assert first.body.startswith("**Heute: Regel 104.3f** – If a player would both win and lose the game")
+    assert first.body.index("**Heute: Regel 104.3f**") < first.body.index("**104.3f** ist heute **107.4e**") < (
+        first.body.index("**Früher** (Ravnica: Stadt der Gilden"))
 
 
 async def test_english_mtgjson_rulings_get_no_german_term_notice(octx, official):

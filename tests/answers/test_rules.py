@@ -68,15 +68,19 @@ async def test_a_number_typed_with_a_paragraph_sign_is_a_number_look_up(ctx):
 
 async def test_104_3f_hybrid_rule_from_the_ravnica_faq(ctx):
     reply = await run_answer(ctx, "rule", search="104.3f")
-    # Today's rule for the FAQ's number first (107.4e), the FAQ's text as history, today's different 104.3f after it.
+    # Today's 104.3f first (win and lose at once: the register's CR 2026-04-17 and 003's German entry), then the FAQ's
+    # 104.3f as dated history: today 107.4e, its text (until 2026-12-07 the FAQ's meaning led, today's rule after it)
     first = reply.pages[0]
-    assert first.title == "Regel 104.3f (so zitiert) – heute 107.4e"
-    assert first.body.startswith("**104.3f** ist heute **107.4e**: A hybrid mana symbol is also a colored mana symbol")
-    # The FAQ's text is history; page 2 shows it whole, so the first page points there instead of repeating it.
-    assert "\n**Früher** (Ravnica: Stadt der Gilden – Häufig gestellte Fragen, 30.08.2005): Wortlaut auf Seite 2." \
+    assert first.title == "Regel 104.3f (heute) · so zitiert 2005, heute 107.4e"
+    assert first.body.startswith("**Heute: Regel 104.3f** – If a player would both win and lose the game "
+                                 "simultaneously, that player loses the game.")
+    assert "zu Regel 104.3f): Würde ein Spieler die Partie gleichzeitig gewinnen und verlieren, verliert er sie." \
         in first.body
-    assert first.body.index("heute **107.4e**") < first.body.index(
-        "**Heute ist 104.3f eine andere Regel:** If a player would both win and lose the game simultaneously")
+    assert first.body.index("Würde ein Spieler") < first.body.index("**104.3f** ist heute **107.4e**: A hybrid mana")
+    # The FAQ's text is history; its page (after 003's entry) shows it whole, so the first page points there.
+    assert "\n**Früher** (Ravnica: Stadt der Gilden – Häufig gestellte Fragen, 30.08.2005): Wortlaut auf Seite 3." \
+        in first.body
+    assert [p.title for p in reply.pages[1:]] == ["Regel 104.3f (Erklärung)", "Regel 104.3f"]
     message = payload(reply, [p.title for p in reply.pages].index("Regel 104.3f"))
     embed = message["embeds"][0]
     assert embed["title"] == "Regel 104.3f"
@@ -109,7 +113,8 @@ async def test_cited_number_footer_names_no_single_date_for_pages_of_other_docum
 
 async def test_parent_701_19_shows_subrules_german_and_english_side_by_side(ctx):
     reply = await run_answer(ctx, "rule", search="701.19")
-    assert reply.pages[0].title == "Regel 701.19 (so zitiert) – heute 701.30"  # the article's meaning
+    # today's 701.19 (Regenerieren, the term table) first, the clash article's 701.19 (2007, today 701.30) after it
+    assert reply.pages[0].title == "Regel 701.19 (heute) – Regenerieren · so zitiert 2007, heute 701.30"
     message = payload(reply, 1)
     embed = message["embeds"][0]
     assert embed["title"] == "Regel 701.19 mit 701.19a–701.19c"
@@ -162,10 +167,14 @@ async def test_203_2e_see_also_button_opens_104_3(ctx):
     button = next(a for a in reply.actions if a.action == "rule")
     assert (button.label, button.arg) == ("Siehe 104.3", "104.3")
     opened = await run_action(ctx, button.action, button.arg)
-    assert opened.pages[0].title == "Regel 104.3 (so zitiert) – heute 107.4"
-    assert opened.pages[1].title == "Regel 104.3 mit 104.3f"
+    # the button reads the number as /regel suche does: today's 104.3 first (Partie verlieren), then the FAQ's 104.3
+    # as dated history, its text on the last page (until 2026-12-07 the FAQ's page came first)
+    assert opened.pages[0].title == "Regel 104.3 (heute) – Partie verlieren · so zitiert 2005, heute 107.4"
+    assert "**So zitiert 2005, heute 107.4** – ein Dokument von 2005 meint mit 104.3 eine andere Regel:" in (
+        opened.pages[0].body)
+    assert opened.pages[-1].title == "Regel 104.3 mit 104.3f"
     assert ("**104.3** (heute 107.4; ℹ️ heute anders formuliert) Die Manasymbole sind {W}, {U}, {B}, {R}, {G}"
-            in opened.pages[1].body)
+            in opened.pages[-1].body)
 
 
 async def test_keywords_english_glossary_term_finds_startspieler(ctx):
@@ -358,7 +367,7 @@ async def test_autocomplete_numbers(ctx):
     # the documents' numbers first, then today's numbers of the term table (since 2026-12-07: 701 Schlüsselwortaktion)
     assert [c.value for c in choices][:7] == ["701.19", "701.19a", "701.19b", "701.19c", "701", "701.2", "701.3"]
     assert choices[5].name == "701.2 – Aktivieren (Activate)" and len(choices) == 25
-    assert choices[0].name == "701.19 (heute 701.30) – Fehden"  # today's number beside the old one
+    assert choices[0].name == "701.19 (heute) – Regenerieren"  # today's rule, as the answer leads with it
     assert choices[3].name.startswith("701.19c (heute 701.30d) – Ein Spieler gewinnt eine Fehde")
 
 
@@ -536,8 +545,9 @@ async def test_a_rule_number_typed_with_the_letter_o_is_read_and_said(ctx: Answe
                                 "**Trampelschaden** (englisch *Trample*): Schlüsselwortfähigkeit, heute Regel "
                                 "**702.19**.")
     assert "701.19" not in page.body
-    exact = (await run_answer(ctx, "rule", search="701.19")).pages[0]  # as typed: the clash article's rule, no line
-    assert exact.title == "Regel 701.19 (so zitiert) – heute 701.30" and "gelesen als" not in exact.body
+    exact = (await run_answer(ctx, "rule", search="701.19")).pages[0]  # as typed: today's 701.19, then the article's
+    assert exact.title == "Regel 701.19 (heute) – Regenerieren · so zitiert 2007, heute 701.30"
+    assert "gelesen als" not in exact.body
     refused = await run_answer(ctx, "rule", search="7022.19")
     assert refused.error and refused.pages[0].title == "Ungültige Regelnummer"
     assert refused.pages[0].body.startswith("„7022.19“ ist keine Regelnummer: drei Ziffern, ein Punkt")

@@ -38,8 +38,11 @@ async def test_an_old_numbers_button_opens_todays_rule(ctx):
     assert [arg for _label, _action, arg in buttons(reply)] == ["502.46", "701.19"]
     for label, action, arg in buttons(reply):
         page = (await run_answer(ctx, "rule", search=arg)).pages[0]
+        # 701.19 is another rule today (Regenerieren): that leads, the article's 701.19 follows (since 2026-12-07)
         assert page.title == {"502.46": "Regel 502.46 (so zitiert) – heute 702.51",
-                              "701.19": "Regel 701.19 (so zitiert) – heute 701.30"}[arg], (label, action, page.title)
+                              "701.19": "Regel 701.19 (heute) – Regenerieren · so zitiert 2007, heute 701.30"}[arg], (
+            label, action, page.title)
+        assert "ist heute **702.51**" in page.body or "**701.19** ist heute **701.30**" in page.body
 
 
 async def test_mistyped_numbers_and_words_that_found_nothing_are_named(ctx):
@@ -129,7 +132,7 @@ def test_a_negative_number_after_a_rule_number_is_a_piece_of_its_own_with_or_wit
 async def test_a_rule_number_beside_a_negative_number_is_answered_first(ctx):
     # before, „104.3f -5“ was searched as words and led by 105.2a („fünf“); 104.3f (Ravnica FAQ) is today 107.4e
     page = (await run_answer(ctx, "rule", search="104.3f -5")).pages[0]
-    assert page.title == "Regel 104.3f (so zitiert) – heute 107.4e"
+    assert page.title == "Regel 104.3f (heute) · so zitiert 2005, heute 107.4e"  # today's 104.3f first
     assert page.body.startswith("ℹ️ „-5“ ist keine gültige Regelnummer (drei Ziffern, ein Punkt, eine bis drei "
                                 "Ziffern, vielleicht ein Buchstabe).\n")
 

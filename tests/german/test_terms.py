@@ -238,6 +238,22 @@ async def test_regel_autocomplete_offers_german_terms(ctx):
     assert "Priorität (Vorrang) – Regel 117" in names
 
 
+async def test_ruling_search_autocomplete_offers_the_card_names_the_text_begins(ctx):
+    from bot.answers import run_completer
+
+    # the typed search first, then the card as /karte's autocomplete finds it; its value is the card's name, which
+    # /ruling suche answers with that card's rulings first (Ravnica FAQ: Szadek's two rulings)
+    choices = await run_completer(ctx, term_queries, "szadek")
+    assert [(c.name, c.value) for c in choices] == [
+        ("szadek", "szadek"), ("Szadek, Herr der Geheimnisse – Rulings", "Szadek, Herr der Geheimnisse")]
+    names = [c.name for c in await run_completer(ctx, term_queries, "boros")]
+    assert names[:3] == ["boros", "Boros-Rekrut – Rulings", "Razia, Boros-Erzengel – Rulings"]
+    reply = await run_answer(ctx, "ruling", search=choices[1].value)
+    assert reply.pages[0].title == "Rulings: Szadek, Herr der Geheimnisse (2)"
+    # no fuzzy guess of a card for a term's word: „vorrang“ stays the one term choice (below)
+    assert all("– Rulings" not in c.name for c in await run_completer(ctx, term_queries, "vorrang"))
+
+
 async def test_ruling_search_autocomplete_links_old_terms(ctx):
     from bot.answers import run_completer
 

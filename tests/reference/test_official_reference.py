@@ -170,15 +170,17 @@ def test_done_when_through_call(full):
                           "mana value than all other cards revealed in that clash.")
     assert "Stand 17.04.2026" in out
     out = call_cli("call", "/regel suche: 701.19", db=db).stdout
-    # the article's number with today's (clash, 701.30) first, its 2007 text as history, today's 701.19
-    # (regenerate) named as another rule
-    assert out.startswith("== Regel 701.19 (so zitiert) – heute 701.30 ==\n**701.19** ist heute **701.30**")
+    # today's 701.19 (regenerate) first, then the article's number with today's (clash, 701.30), its 2007 text as
+    # history (until 2026-12-07 the article's meaning led and today's 701.19 was named after it as another rule)
+    assert out.startswith("== Regel 701.19 (heute) – Regenerieren · so zitiert 2007, heute 701.30 ==\n"
+                          "**Heute: Regel 701.19** – Regenerate _(Comprehensive Rules vom 17.04.2026)_")
+    assert "**701.19** ist heute **701.30**" in out
     assert "**Früher** (Fehde (Clash) – Artikel zur Schlüsselwort-Aktion, 2007): Fehden" in out
-    assert "**Heute ist 701.19 eine andere Regel:** Regenerate _(Comprehensive Rules vom 17.04.2026)_" in out
-    # page 2: the 2007 article's German and English 701.19 side by side (the documents' answer)
-    page2 = call_cli("call", "/regel suche: 701.19", "--page", "2", db=db).stdout
-    assert "[701.19c (Deutsch; heute 701.30d)] Ein Spieler gewinnt eine Fehde" in page2
-    assert "[701.19c (English; heute 701.30d)]" in page2
+    # page 2: today's official 701.19; page 3: the 2007 article's German and English 701.19 side by side
+    assert call_cli("call", "/regel suche: 701.19", "--page", "2", db=db).stdout.startswith("== 701.19 — Regenerate")
+    page3 = call_cli("call", "/regel suche: 701.19", "--page", "3", db=db).stdout
+    assert "[701.19c (Deutsch; heute 701.30d)] Ein Spieler gewinnt eine Fehde" in page3
+    assert "[701.19c (English; heute 701.30d)]" in page3
     out = call_cli("call", "/regel suche: Mana Value", db=db).stdout
     assert out.startswith("== Mana Value (Glossar) ==") and "[Regel 202.3] The mana value of an object" in out
     out = call_cli("call", "/karte name: Chord of Calling", db=db).stdout

@@ -92,8 +92,8 @@ def test_eleven_is_one_symbol():
         ("{W/U/B}", "{W/U/B}", 1, 1),
         ("{P}", "{P}", 1, 1),
         ("2 w/w", "w/w", 2, 3),
-        ("rot lila", "l", 2, 5),  # no colour word: read as shorthand, its first bad letter named
-        ("{G}orange", "o", 2, 4),
+        ("rot lila", "lila", 2, 5),  # no colour word: the word named (until 2026-12-07 its letter „l“)
+        ("{G}orange", "orange", 2, 4),
     ],
 )
 def test_malformed_input_names_symbol_and_position(typed, symbol, position, column):

@@ -1,4 +1,5 @@
-"""Colour words as players type them for mana, shared by costs and pools. Pure Python, no I/O.
+"""Colour words as players type them for mana, shared by costs and pools, and the words that are none (a number
+word, any other word): refused as the word typed, never read as letters of shorthand. Pure Python, no I/O.
 
 A cost (:func:`bot.rules.mana.parse.scan`) and a pool (:mod:`bot.rules.mana.pool`) read the same words for the
 same mana symbols: the colours of rule 105.1 (weiß, blau, schwarz, rot, grün and their English names, German
@@ -43,3 +44,45 @@ def mana_letter(word: str, artifacts: bool = False) -> str | None:
     if base in COLOR_WORDS:
         return COLOR_WORDS[base]
     return "C" if base in (COLORLESS_WORDS if artifacts else COLORLESS_MANA_WORDS) else None
+
+
+#: Number words as players say a cost („zwei weiß“), German and English, with their number. Not read: „zwei weiß“
+#: is {2}{W} as „2 weiß“ is, but also said for two white mana ({W}{W}); the error names both ways to type it.
+NUMBER_WORDS = {
+    "null": 0, "ein": 1, "eins": 1, "eine": 1, "einen": 1, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "fuenf": 5,
+    "sechs": 6, "sieben": 7, "acht": 8, "neun": 9, "zehn": 10, "elf": 11, "zwölf": 12, "zwoelf": 12,
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+    "ten": 10, "eleven": 11, "twelve": 12,
+}  # fmt: skip
+#: The letters of the symbols of rule 107 shorthand may hold ({W} {U} {B} {R} {G} {C} {S} {X} {Y} {Z}, the P of
+#: Phyrexian mana, {H}, {T}, {Q}, {E}, {TK}): a run of letters with another one is a word, not shorthand.
+SYMBOL_LETTERS = frozenset("WUBRGCSXYZPHTQEK")
+#: German names of the colours by symbol letter, for the error's examples (the cards' words, rule 105.1).
+COLOUR_NAMES = {"W": "weiß", "U": "blau", "B": "schwarz", "R": "rot", "G": "grün", "C": "farblos"}
+
+
+def is_word(run: str) -> bool:
+    """True when the run of letters ``run`` (as typed, no colour word) is a word and not shorthand: a number word
+    (:data:`NUMBER_WORDS`) or three letters or more with one that no symbol of rule 107 has („lila“, „hallo“); „BUG“,
+    „WUBRG“, „WI“ stay shorthand (a bad letter is named by the cost's parser)."""
+    return run.casefold() in NUMBER_WORDS or (len(run) > 2 and any(c.upper() not in SYMBOL_LETTERS for c in run))
+
+
+def word_error(word: str, after: str, where: str) -> str:
+    """The German error for the ``word`` of a cost that is no colour word nor shorthand (:func:`is_word`), ``where``
+    it stands („an Position 1 (Zeichen 1)“), ``after``: the word typed after it. A number word names the cost as
+    typed with digits, and with the colour word after it both costs it may mean: „zwei weiß“ → „2 weiß“ or
+    {2}{W} (two generic mana and one white), „weiß weiß“ or {W}{W} (two white mana)."""
+    shown = word if len(word) <= 40 else word[:39] + "…"
+    number = NUMBER_WORDS.get(word.casefold())
+    if number is None:
+        return f"„{shown}“ {where} ist kein Manasymbol und kein Farbwort. {COST_FORMS}"
+    letter = mana_letter(after) if after else None
+    if letter is None or not 1 < number <= 5:
+        return (f"„{shown}“ {where} ist kein Manasymbol: Zahlen bitte als Ziffern, z. B. „{number}“ oder "
+                f"{{{number}}} für {number} generisches Mana. {COST_FORMS}")
+    colour = COLOUR_NAMES[letter]
+    generic_first, same = f"{{{number}}}{{{letter}}}", f"{{{letter}}}" * number
+    return (f"„{shown}“ {where} ist kein Manasymbol: Zahlen bitte als Ziffern. Für {generic_first} ({number} "
+            f"generisches Mana und ein {colour}es): „{number} {colour}“ oder {generic_first}; für {same} "
+            f"({shown.lower()} {colour}e Mana): „{' '.join([colour] * number)}“ oder {same}.")

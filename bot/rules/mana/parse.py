@@ -15,7 +15,7 @@ import re
 from collections.abc import Sequence
 from typing import Protocol
 
-from bot.rules.mana.colour_words import AND_WORDS, COST_FORMS, mana_letter
+from bot.rules.mana.colour_words import AND_WORDS, COST_FORMS, is_word, mana_letter, word_error
 from bot.rules.mana.rule_symbols import LOYALTY, rule_symbol
 from bot.rules.mana.symbols import (
     COLORS,
@@ -81,6 +81,25 @@ def _word_end(text: str, i: int, allow_star: bool) -> int:
     return j + 1 if allow_star and j < len(text) and text[j] == "*" else j
 
 
+def _whole_word(text: str, i: int) -> int:
+    """End of the word starting at ``i`` that is no colour word nor „und“ (:func:`bot.rules.mana.colour_words.is_word`:
+    a number word, or letters no symbol has): kept whole as one symbol, which :func:`_symbol` refuses naming it
+    („zwei weiss“ names „zwei“, never the {Z}, {W} and {E} of its letters); 0 when none starts there. Letters right
+    after a digit, „/“ or „*“ are shorthand („2WI“: its „I“ named as a typo)."""
+    if i and (text[i - 1].isalnum() or text[i - 1] in "/*"):
+        return 0
+    j = i
+    while j < len(text) and text[j].isalpha():
+        j += 1
+    return j if _is_word(text[i:j]) else 0
+
+
+def _is_word(typed: str) -> bool:
+    """True when ``typed`` is letters only and a word that is no colour word nor „und“
+    (:func:`bot.rules.mana.colour_words.is_word`)."""
+    return typed.isalpha() and mana_letter(typed) is None and typed.casefold() not in AND_WORDS and is_word(typed)
+
+
 def scan(text: str, allow_star: bool = False, separators: str = "") -> list[tuple[str, str, int]]:
     """Split ``text`` into raw symbols: ``(body, as_typed, column)``; column is 1-based. White space and the
     characters of ``separators`` (a pool's ``,``: ``{G}, {G}``) only stand between symbols.
@@ -126,7 +145,7 @@ def scan(text: str, allow_star: bool = False, separators: str = "") -> list[tupl
             )
         else:
             word_end = _word_end(text, i, allow_star)
-            j = word_end or _shorthand_end(text, i, allow_star)
+            j = word_end or _whole_word(text, i) or _shorthand_end(text, i, allow_star)
             body = typed = text[i:j]
             i = j
             if word_end:  # a colour word: its symbol (``rot`` → R, ``*`` kept); „und“ only joins
@@ -181,10 +200,13 @@ def not_payable(typed: str, pos: int, col: int, body: str, why: str | None = Non
                      pos, col)
 
 
-def _symbol(body: str, typed: str, pos: int, col: int) -> Symbol:
+def _symbol(body: str, typed: str, pos: int, col: int, after: str = "") -> Symbol:
     """One symbol from its upper-case body (``"G/W"``, ``"11"``). Raises ManaError (a symbol of
     :data:`NOT_PAYABLE`, ``{H/W}`` too, or another symbol of the rules that is no mana,
-    :func:`bot.rules.mana.rule_symbols.rule_symbol`: :func:`not_payable`)."""
+    :func:`bot.rules.mana.rule_symbols.rule_symbol`: :func:`not_payable`; a word, :func:`_whole_word`, named with
+    the symbol typed ``after`` it by :func:`bot.rules.mana.colour_words.word_error`)."""
+    if _is_word(typed):
+        raise ManaError(word_error(typed, after, f"an Position {pos} (Zeichen {col})"), typed, pos, col)
     parts = body.split("/")
     other = rule_symbol(body) if typed[:1] in "{([" else None  # shorthand's „I“ or „A“: a typo, said as such
     if body in NOT_PAYABLE or "H" in parts or other:
@@ -251,7 +273,8 @@ def parse_cost(text: str) -> ManaCost:
     raw = scan(text)
     if len(raw) > MAX_SYMBOLS:
         raise ManaError(f"Zu viele Manasymbole ({len(raw)}); höchstens {MAX_SYMBOLS}.")
-    return ManaCost(tuple(_symbol(body, typed, i, col) for i, (body, typed, col) in enumerate(raw, 1)))
+    return ManaCost(tuple(_symbol(body, typed, i, col, raw[i][1] if i < len(raw) else "")
+                          for i, (body, typed, col) in enumerate(raw, 1)))
 
 
 #: The separator of a split card's halves: ``//``, except after a colon (``https://``).
