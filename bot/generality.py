@@ -49,14 +49,6 @@ _THIS = re.compile(
     r"|\bthis\s+(?:card|creature|spell|permanent)\b",
     re.IGNORECASE,
 )
-#: „die Fähigkeit“, „diese Fähigkeit“, „seine zweite Fähigkeit“, „die letzte Fähigkeit“ …: a card's ruling naming an
-#: ability with a definite article or its card's possessive speaks of its card's own ability (a card's ruling
-#: introduces no other; „die Fähigkeit, die …“ describes one by a relative clause; „Fähigkeiten“ are any).
-_ITS_ABILITY = re.compile(
-    r"\b(?:die|diese|seine|ihre)\s+(?:(?:erste|zweite|dritte|letzte|aktivierte|ausgelöste|statische|andere)\s+)?"
-    r"Fähigkeit\b(?!\s*,\s*die\b)",
-    re.IGNORECASE,
-)
 #: Shortest name word that counts (shorter ones are articles and particles of names: „der“, „des“, „von“).
 _NAME_WORD = 4
 
@@ -65,15 +57,12 @@ def speaks_of_itself(names: frozenset[str], terms: frozenset[str], text: str) ->
     """True when a card's ruling is about its own card's effect: its analysed text (``terms``) holds a word of its
     card's name (``names``, the analysed title; concept ids and words under :data:`_NAME_WORD` letters aside:
     001's „Besitzt du die Kreatur, bei der der Exhumierende Thrull gespukt hat …“) or its ``text`` says „diese
-    Karte“, „diese Kreatur“ … (:data:`_THIS`) or names its card's ability, „die zweite Fähigkeit“, „Die Fähigkeit
-    wird nur von Karten ausgelöst …“ (:data:`_ITS_ABILITY`; docs/ranking.md ¹²⁰). Such a ruling states what one card
-    does; a question naming no card asks what holds for any card, which the rule or the mechanic's own ruling states
-    (the ``own`` part of :mod:`bot.ranking`). Pure; no errors."""
+    Karte“, „diese Kreatur“ … (:data:`_THIS`). Such a ruling states what one card does; a question naming no card
+    asks what holds for any card, which the rule or the mechanic's own ruling states (the ``own`` part of
+    :mod:`bot.ranking`). Pure; no errors."""
     if any(len(t) >= _NAME_WORD and not t.startswith("zz") and t in terms for t in names):
         return True
-    if _THIS.search(text) is not None:
-        return True
-    return "Fähigkeit" in text and _ITS_ABILITY.search(text) is not None  # the plain test first: most lack the word
+    return _THIS.search(text) is not None
 
 
 #: 003's definition of a predefined token (CR 111.10): „Ein Schatz-Spielstein ist …“, „Ein „Young Hero“-Rollen-
