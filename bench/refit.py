@@ -78,12 +78,12 @@ THEN_START = {name: START[name] for name in THEN_GRID}
 #: The hedge's settings (:func:`question_cv.choose_margin`): chosen after the weights, on the same questions.
 HEDGE = ("margin", "near", "covered")
 #: Weights the refit does not make, each with its value and why. ``current`` (bot/current_first.py): on the tuning
-#: parts every margin from 0 to 2 gives the same gold ranks (the case is hardly there), so a fit would only return
-#: its tie-break (``only:NAME`` keeps the value it starts from); it was kept at 1.0 by the development count and the
-#: validation summary instead (docs/ranking.md ¹⁰³).
+#: parts the case is hardly there (two questions move between the margins 1.75 and 2.30), so a fit would only return
+#: its tie-break (``only:NAME`` keeps the value it starts from); it was set to 2.0, inside the margins that move no
+#: gold down, and kept by 5-fold CV and the validation summary instead (docs/ranking.md ¹⁰³, ¹²⁰).
 HAND_SET: dict[str, tuple[float, str]] = {
-    "current": (1.0, "set by hand, not fitted: margins 0-2 rank the tuning parts' gold alike; kept at 1.0 by the "
-                     "development count and the validation summary (docs/ranking.md 103)"),
+    "current": (2.0, "set by hand, not fitted: margins 1.75-2.30 rank two tuning golds first and none lower; kept at "
+                     "2.0 by 5-fold CV and the validation summary (docs/ranking.md 103, 120)"),
 }
 
 
