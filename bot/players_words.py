@@ -167,10 +167,12 @@ def gloss(word: str) -> str | None:
 
 def listed(word: str) -> bool:
     """True for a players' word of the table, read as the documents' words or not: the typo repair leaves it as
-    typed („ulten“ is no slip of „unten“, „regen“ none of „regel“)."""
+    typed („ulten“ is no slip of „unten“, „regen“ none of „regel“). A word listed with the plain vowel only is not
+    listed as typed with the umlaut's letters (:func:`typed_so`): „zaehlt“ is 001's „zählt“ to the repair, not the
+    listed „zahlt“."""
     key = canonical(fold(word))
     reads, glosses, _plain = _tables()
-    return key in reads or key in glosses or senses_listed(word)
+    return (key in reads or key in glosses or senses_listed(word)) and typed_so(word, word)
 
 
 @cache
