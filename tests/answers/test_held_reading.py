@@ -13,25 +13,23 @@ from tests.conftest import ROOT
 sys.path.insert(0, str(ROOT / "bench"))
 from held_reading import HeldAnalyser
 
-QUESTION = "kumulative versorgung nur teilweise zahlen"
+QUESTION = "wie funktioniert die mechanik kumulative versorgung"
 
 
-def _without_zahlen(folder: Path) -> tuple[Path, Path]:
-    """The tree's two players' tables written to ``folder`` without their rows of „zahlen“ (the reading before it)."""
-    out = []
-    for name in ("players_words.tsv", "players_senses.tsv"):
-        lines = (ROOT / "data" / name).read_text(encoding="utf-8").splitlines(keepends=True)
-        path = folder / name
-        path.write_text("".join(line for line in lines if not line.startswith(("zahlst|", "zahlen\t"))),
-                        encoding="utf-8")
-        out.append(path)
-    return out[0], out[1]
+def _without_mechanik(folder: Path) -> tuple[Path, Path]:
+    """The tree's two players' tables written to ``folder``, the words' without its row „mechanik|mechaniken“ →
+    „mechanismus“ (001's „Kumulative Versorgung ist ein Mechanismus“): a reading before that row."""
+    words = (ROOT / "data" / "players_words.tsv").read_text(encoding="utf-8").splitlines(keepends=True)
+    out = folder / "players_words.tsv", folder / "players_senses.tsv"
+    out[0].write_text("".join(line for line in words if not line.startswith("mechanik|")), encoding="utf-8")
+    out[1].write_bytes((ROOT / "data" / "players_senses.tsv").read_bytes())
+    return out
 
 
 async def test_the_held_tables_read_the_question_as_before_and_the_tree_as_now(ctx, tmp_path: Path):
     r = await ranker(ctx.store)
-    held = HeldAnalyser(r.analyser, *_without_zahlen(tmp_path))
-    assert "zahl" in held.analyse(QUESTION, question=True).terms  # the players' word as typed, stemmed
-    assert "bezahl" not in held.analyse(QUESTION, question=True).terms
-    assert "bezahl" in r.analyser.analyse(QUESTION, question=True).terms  # the tree's tables back after the call
-    assert players_words.reading("zahlt", "er zahlt") == ("bezahlen",)
+    held = HeldAnalyser(r.analyser, *_without_mechanik(tmp_path))
+    terms = held.analyse(QUESTION, question=True).terms
+    assert "mechanismus" not in terms and "mechan" in terms, terms  # the players' word as typed, stemmed
+    assert "mechanismus" in r.analyser.analyse(QUESTION, question=True).terms  # the tree's tables back after it
+    assert players_words.reading("mechanik") == ("mechanismus",)
