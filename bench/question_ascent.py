@@ -236,7 +236,8 @@ class Table:
             top = order[:TOP]
             key = tuple(top)
             if (groups := q.earlier.get(key)) is None:
-                groups = q.earlier[key] = group_priors([q.hits[i] for i in top], q.found.prior)
+                groups = q.earlier[key] = group_priors([q.hits[i] for i in top], q.found.prior, q.found.logic,
+                                                       lambda p: self.unit._logic(p.text))
             _swapped(order, s, ids, groups, w.earlier)
         if w.logic and q.found.logic:  # the same by the logic asked (bot.logic_words.logic_stage)
             top = order[:TOP]

@@ -29,6 +29,7 @@ from bot.translation import (
     SHRINK,
     Counts,
     Pair,
+    _Analyser,
     gold_terms,
     model1,
     question_terms,
@@ -120,15 +121,18 @@ class TranslFit:
         return tables
 
 
-async def transl_fit(r: Ranker, store: Store, inner: CrossFit, questions: Sequence[Question], how: str) -> TranslFit:
+async def transl_fit(r: Ranker, store: Store, inner: CrossFit, questions: Sequence[Question], how: str,
+                     analyser: _Analyser | None = None) -> TranslFit:
     """The :class:`TranslFit` of ``questions`` for the benches' ``--transl`` option: ``none`` leaves the part off,
-    else the table's options (:func:`options`; ``on`` for the defaults)."""
+    else the table's options (:func:`options`; ``on`` for the defaults). The pairs' question words are each
+    question's analysis as ranked, or by ``analyser`` when given (bench/held_reading.py)."""
     if how == "none":
         return TranslFit(r, inner, None, {})
     terms = await gold_terms(store, {k for q in questions for k in q.gold})  # as the bot reads them
     pairs = []
     for q, c in zip(questions, inner.cands, strict=True):
-        words = tuple(c.analysis.groups or [(t,) for t in c.analysis.terms])
+        a = c.analysis if analyser is None else analyser.analyse(q.text, question=True)
+        words = tuple(a.groups or [(t,) for t in a.terms])
         pairs.append(Pair(q.id, words, frozenset().union(*(terms.get(k, frozenset()) for k in q.gold))))
     return TranslFit(r, inner, pairs, options("" if how == "on" else how))
 

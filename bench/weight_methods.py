@@ -47,6 +47,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from bench_questions import Question  # noqa: E402
 from cv_misses import cv_arguments, opened  # noqa: E402
+from held_reading import held  # noqa: E402
 from prior_folds import CrossFit, cross_fit  # noqa: E402
 from question_ascent import Table  # noqa: E402
 from question_cv import (  # noqa: E402
@@ -238,6 +239,8 @@ async def main() -> None:
     parser.add_argument("--train-on", default="",
                         help="comma-separated parts whose training questions make each fold's weights (default all)")
     parser.add_argument("--misses", default="", help="comma-separated parts whose out-of-fold misses are listed")
+    parser.add_argument("--held-reading", default="", metavar="REV",
+                        help="the prior and transl parts read the questions with REV's players' tables")
     args = parser.parse_args()
     chosen, questions, store, names, r = await opened(parser, args.parts, args.db)
     left_out = set(filter(None, args.without.split(",")))
@@ -245,14 +248,15 @@ async def main() -> None:
     r = r.variant(weights=replace(r.weights, **changed), features=tuple(f for f in r.features if f not in left_out))
     cands = await gathered(r, store, questions, names)
     golds = [q.gold for q in questions]
-    prior = cross_fit(r, cands, questions, args.prior)
+    learner = held(r.analyser, args.held_reading) if args.held_reading else None  # bench/held_reading.py
+    prior = cross_fit(r, cands, questions, args.prior, learner)
     train_on = frozenset(filter(None, args.train_on.split(","))) or None
     if train_on is not None and not train_on <= set(chosen):
         parser.error(f"--train-on names parts not in --parts: {', '.join(sorted(train_on - set(chosen)))}")
     listed = set(filter(None, args.misses.split(",")))
     misses = {i: f"{q.id} gold {' '.join(q.gold)} «{q.text}»" for i, q in enumerate(questions) if q.part in listed}
     for setting in args.transl.split(";"):
-        fit = await transl_fit(r, store, prior, questions, setting)
+        fit = await transl_fit(r, store, prior, questions, setting, learner)
         if ";" in args.transl:
             print(f"--transl {setting}:", flush=True)
         for method in filter(None, args.methods.split(",")):

@@ -299,7 +299,7 @@ class Analyser:
         truncated = len(raw) > cap
         raw = [w if not question or self.vocab.knows(w) else listed_spelling(w) for w in raw[:cap]]  # "fuer": für
         if question:  # a players' word the documents have words for is read as them: „mulli“ → „mulligan“
-            raw = separable.joined(players_words.read([w for w in raw if w not in lists.PLAYERS_FILLERS]), text,
+            raw = separable.joined(players_words.read([w for w in raw if w not in lists.PLAYERS_FILLERS], text), text,
                                    self.lemma, self.vocab.names)  # „zb“: no word; „handelt … ab“: „abhandeln“
         english_question, raw = lists.english_read(raw) if question and language == "de" else (False, raw)
         typed = raw  # as typed: a name of Concept.forms counts only so, not as a typo's repair

@@ -14,16 +14,22 @@ Words the analysis reads as a term already (term table, the abbreviations of ``d
 words of its term („kontern“ → „neutralisieren“, „tapped“ → „getappt“), so it names the term's concept, and
 ``/regel suche`` opens the term's page (docs/ranking.md ⁶⁴). Nothing here imports the store;
 the table is read once per process.
+
+Tokens are folded (:func:`bot.text.tokens`: „zählt“ → „zahlt“), so a listed word spelt with a plain vowel is read
+only where the question types it so (:func:`typed_so`): „zahlt“ (pays) is read as 001's „bezahlt“, „zählt“ and
+„zaehlt“ (counts) stay as typed (docs/ranking.md ¹⁰⁸).
 """
 
 from __future__ import annotations
 
-from functools import cache
+import re
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
 from bot.paths import DATA_DIR, tsv_rows
 from bot.players_senses import listed as senses_listed
+from bot.players_senses import parse as parse_senses
 from bot.players_senses import sense_reading
 from bot.text import canonical, fold
 from bot.vocabulary import UMLAUT_FORMS, nearest_in
@@ -32,6 +38,13 @@ from bot.words import restore_umlauts
 PATH = DATA_DIR / "players_words.tsv"
 #: The ``gelesen`` column of a word the documents have no word for.
 NONE = "-"
+#: The spelling of an umlaut or ``ß`` a player types in its place: a typed word so spelt is another word than a
+#: listed word with the plain vowel („zählt“, „zaehlt“ count; „zahlt“ pays).
+_UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
+#: A typed word, as :func:`bot.text.tokens` finds it but not folded.
+_WORD = re.compile(r"[^\W_]+")
+#: Characters of a question read for the spellings of its words (:func:`typed_so`).
+MAX_TYPED = 2000
 #: Shortest players' word a typo is read as (:func:`typo_reading`; the typo repair's shortest typed word).
 MIN_TYPO_WORD = 4
 
@@ -77,12 +90,21 @@ def parse(path: Path = PATH) -> list[PlayersWord]:
     return out
 
 
+def _spelt(word: str) -> str:
+    """``word`` lower case with each umlaut and ``ß`` as typed without them („Zählt“ → ``"zaehlt"``), then folded."""
+    return fold(word.lower().translate(_UMLAUTS))
+
+
 @cache
-def _tables(path: Path = PATH) -> tuple[dict[str, tuple[str, ...]], dict[str, str]]:
-    """(word → the documents' words read in its place, word → meaning of a word the documents have no word for), the
-    words folded in one spelling (:func:`bot.text.canonical`)."""
+def _tables(path: Path = PATH) -> tuple[dict[str, tuple[str, ...]], dict[str, str], dict[str, frozenset[str]]]:
+    """(word → the documents' words read in its place, word → meaning of a word the documents have no word for, word
+    → its listed spellings with a plain vowel where an umlaut could stand), the words folded in one spelling
+    (:func:`bot.text.canonical`); a word also listed with an umlaut or its typed ``ae``/``oe``/``ue`` has no entry in
+    the third (it is read however it is typed)."""
     reads: dict[str, tuple[str, ...]] = {}
     glosses: dict[str, str] = {}
+    plain: dict[str, set[str]] = {}
+    spelt: set[str] = set()
     for row in parse(path):
         for word in row.words:
             key = canonical(fold(word))
@@ -90,20 +112,51 @@ def _tables(path: Path = PATH) -> tuple[dict[str, tuple[str, ...]], dict[str, st
                 reads[key] = tuple(row.read.split())
             else:
                 glosses[key] = row.meaning
-    return reads, glosses
+    for word in [w for row in parse(path) for w in row.words] + [s.word for s in parse_senses()]:
+        if _spelt(word) == canonical(word) and any(v in word for v in "aou"):
+            plain.setdefault(canonical(fold(word)), set()).add(word)
+        else:
+            spelt.add(canonical(fold(word)))
+    return reads, glosses, {k: frozenset(v) for k, v in plain.items() if k not in spelt}
 
 
-def reading(word: str) -> tuple[str, ...] | None:
+@lru_cache(maxsize=64)
+def _typed(typed: str) -> dict[str, frozenset[str]]:
+    """The words of ``typed`` (its first :data:`MAX_TYPED` characters) by their folded key (one spelling): each key's
+    spellings as typed (:func:`_spelt`)."""
+    out: dict[str, set[str]] = {}
+    for word in _WORD.findall(typed[:MAX_TYPED]):
+        out.setdefault(canonical(fold(word)), set()).add(_spelt(word))
+    return {k: frozenset(v) for k, v in out.items()}
+
+
+def typed_so(word: str, typed: str) -> bool:
+    """False when the question ``typed`` spells the folded token ``word`` only with an umlaut (or its ``ae``, ``oe``,
+    ``ue``, ``ss``) where each listed spelling of the word has the plain vowel: „zählt“ and „zaehlt“ are not the
+    listed „zahlt“ (pays), „Zahlt“ is. True for a word not so listed, for ``typed`` empty (the caller has no typed
+    text) and for a word ``typed`` does not hold (a reading's own word)."""
+    plain = _tables()[2].get(canonical(fold(word)))
+    if not plain or not typed:
+        return True
+    spellings = _typed(typed).get(canonical(fold(word)))
+    return not spellings or not spellings.isdisjoint(plain)
+
+
+def reading(word: str, typed: str = "") -> tuple[str, ...] | None:
     """The documents' words (lower case, in order) a question reads in place of the lower-case token ``word``
-    („mulli“ → ``("mulligan",)``, „eot“ → ``("ende", "des", "zuges")``); None for a word not listed so."""
-    return _tables()[0].get(canonical(fold(word)))
+    („mulli“ → ``("mulligan",)``, „eot“ → ``("ende", "des", "zuges")``); None for a word not listed so, or not
+    typed so in the question's text ``typed`` (:func:`typed_so`: „zählt“ is no „zahlt“)."""
+    found = _tables()[0].get(canonical(fold(word)))
+    return found if found is None or typed_so(word, typed) else None
 
 
-def read(words: list[str]) -> list[str]:
-    """The lower-case tokens ``words`` of a question with each players' word replaced by its :func:`reading`, an
-    abbreviation of two senses by the reading its context gives (:func:`bot.players_senses.sense_reading`: „sb“
-    beside „stirbt“ → „zustandsbasierte aktion“, beside „deck“ → „sideboard“)."""
-    return [t for w in words for t in (reading(w) or sense_reading(w, words) or (w,))]
+def read(words: list[str], typed: str = "") -> list[str]:
+    """The lower-case tokens ``words`` of a question (its text ``typed``, when the caller has it) with each players'
+    word replaced by its :func:`reading`, an abbreviation of two senses by the reading its context gives
+    (:func:`bot.players_senses.sense_reading`: „sb“ beside „stirbt“ → „zustandsbasierte aktion“, beside „deck“ →
+    „sideboard“)."""
+    return [t for w in words
+            for t in (reading(w, typed) or (sense_reading(w, words) if typed_so(w, typed) else None) or (w,))]
 
 
 def gloss(word: str) -> str | None:
@@ -114,10 +167,12 @@ def gloss(word: str) -> str | None:
 
 def listed(word: str) -> bool:
     """True for a players' word of the table, read as the documents' words or not: the typo repair leaves it as
-    typed („ulten“ is no slip of „unten“, „regen“ none of „regel“)."""
+    typed („ulten“ is no slip of „unten“, „regen“ none of „regel“). A word listed with the plain vowel only is not
+    listed as typed with the umlaut's letters (:func:`typed_so`): „zaehlt“ is 001's „zählt“ to the repair, not the
+    listed „zahlt“."""
     key = canonical(fold(word))
-    reads, glosses = _tables()
-    return key in reads or key in glosses or senses_listed(word)
+    reads, glosses, _plain = _tables()
+    return (key in reads or key in glosses or senses_listed(word)) and typed_so(word, word)
 
 
 @cache
@@ -142,4 +197,5 @@ def typo_reading(word: str, forms: list[str] | None = None) -> str | None:
     return read[0] if len(read) == 1 else found
 
 
-__all__ = ["NONE", "PATH", "PlayersWord", "gloss", "listed", "parse", "read", "reading", "typo_reading"]
+__all__ = ["MAX_TYPED", "NONE", "PATH", "PlayersWord", "gloss", "listed", "parse", "read", "reading", "typed_so",
+           "typo_reading"]

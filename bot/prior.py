@@ -22,7 +22,7 @@ Measured honestly only when cross-fitted: a question's own text in the index giv
 from __future__ import annotations
 
 import logging
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -31,6 +31,7 @@ from bot.analysed import Analysis
 from bot.answered import TOP, H, sibling_groups, swap_siblings
 from bot.paths import DATA_DIR, tsv_rows
 from bot.question_words import QuestionWords
+from bot.store import PassageRecord
 
 log = logging.getLogger(__name__)
 #: The questions asked before: ``id<TAB>gold keys (space-separated)<TAB>question``, one a line.
@@ -185,7 +186,9 @@ class PriorIndex:
         return out
 
 
-def group_priors(top: Sequence[H], shares: Mapping[int, float]) -> list[tuple[list[int], list[float]]]:
+def group_priors(top: Sequence[H], shares: Mapping[int, float], asked: frozenset[str] = frozenset(),
+                 stated: Callable[[PassageRecord], frozenset[str]] | None = None
+                 ) -> list[tuple[list[int], list[float]]]:
     """Per group of siblings among ``top`` (:func:`bot.answered.sibling_groups`: passages of one card or, of no card,
     of one mechanics section) of one kind (rulings apart from a section's rule text), two or more, every member of
     which has a share (``shares``: passage id → :meth:`PriorIndex.shares`' value, 0–1; a passage without one is
@@ -197,27 +200,53 @@ def group_priors(top: Sequence[H], shares: Mapping[int, float]) -> list[tuple[li
     (docs/ranking.md ⁴⁷: reading it as 0 lost first hits by CV, leaving it out of the swap gained fewer). A section's
     rule text is asked about in general words by many questions („wie gewinnt man ne fehde“), so its earlier
     questions together hold most words of any question on the section: it is compared with its kind only, not
-    with the section's rulings (which answer a case: 000:22 „… gewinnt niemand die Fehde“)."""
+    with the section's rulings (which answer a case: 000:22 „… gewinnt niemand die Fehde“).
+
+    ``asked``: the logic classes the question asks (:func:`bot.logic_words.asked_logic`: „keine“, „trotzdem“,
+    „beide gleich“ …), ``stated``: those a passage states (:func:`bot.logic_words.stated_logic` of its text). A
+    group is parted by the part of ``asked`` each member states, and only members stating the same part are
+    compared: the earlier questions are weighed by their topic words only (the logic words are stop words there),
+    so they cannot tell which sibling states the asked case; the logic stage after this one orders those
+    (:mod:`bot.logic_words`). „Wer gewinnt die Fehde, wenn keine aufgedeckte Karte höhere umgewandelte Manakosten
+    hat?“ asks an absence that 000:22 („… keine … gewinnt niemand“) states and 000:11 (the clash's steps) does not,
+    while 000:11's earlier questions together hold every topic word (one asks „gewinnt der höhere manawert“) and
+    000:22's lack „höhere“."""
     where = {id(h): n for n, h in enumerate(top)}
     out = []
     for siblings in sibling_groups(top):
         kinds: dict[str, list[int]] = {}  # per kind, the members' positions in ``top``
         for h in siblings:
             kinds.setdefault(h.passage.kind, []).append(where[id(h)])
-        for places in kinds.values():
-            values = [shares.get(top[n].passage.id, 0.0) for n in places]
-            if len(places) >= 2 and all(values):
-                out.append((places, values))
+        for kind in kinds.values():
+            for places in _alike(top, kind, asked, stated):
+                values = [shares.get(top[n].passage.id, 0.0) for n in places]
+                if len(places) >= 2 and all(values):
+                    out.append((places, values))
     return out
 
 
-def prior_stage(hits: list[H], shares: Mapping[int, float], weight: float) -> None:
+def _alike(top: Sequence[H], places: list[int], asked: frozenset[str],
+           stated: Callable[[PassageRecord], frozenset[str]] | None) -> list[list[int]]:
+    """``places`` (positions in ``top``) parted by the part of the logic ``asked`` that ``stated`` gives each member's
+    passage, each part in ``places``' order, in the order of its first member; ``[places]`` when nothing is asked or
+    no ``stated`` is given (:func:`group_priors`)."""
+    if not asked or stated is None:
+        return [places]
+    parts: dict[frozenset[str], list[int]] = {}
+    for n in places:
+        parts.setdefault(asked & stated(top[n].passage), []).append(n)
+    return list(parts.values())
+
+
+def prior_stage(hits: list[H], shares: Mapping[int, float], weight: float, asked: frozenset[str] = frozenset(),
+                stated: Callable[[PassageRecord], frozenset[str]] | None = None) -> None:
     """The ``earlier`` stage (:attr:`bot.weights.Weights.earlier`, ``/frage`` only) on ``hits`` (best first, in
     place): the siblings among the first :data:`bot.answered.TOP` take their group's places again in the order of
     score + ``weight`` × share of the question that the earlier questions answered by each hold (``shares``,
     :meth:`PriorIndex.shares`), each with the score of the place it takes (``parts["earlier"]``); every other hit
     keeps its place, so no passage enters or leaves the first three (:func:`bot.answered.swap_siblings`, the shape of
-    the answered stage, docs/ranking.md ²⁹ ⁴⁷).
+    the answered stage, docs/ranking.md ²⁹ ⁴⁷); only siblings stating the same part of the logic ``asked``
+    (``stated`` of a passage) are compared, the rest is left to the logic stage (:func:`group_priors`).
 
     Raises:
         ValueError: ``weight`` is negative.
@@ -225,7 +254,7 @@ def prior_stage(hits: list[H], shares: Mapping[int, float], weight: float) -> No
     if weight < 0:
         raise ValueError(f"the earlier questions' stage weight must not be negative: {weight}")
     if weight and shares:
-        swap_siblings(hits, group_priors(hits[:TOP], shares), weight, "earlier")
+        swap_siblings(hits, group_priors(hits[:TOP], shares, asked, stated), weight, "earlier")
 
 
 async def missing_keys(store: _Fetcher, keys: Collection[str]) -> list[str]:

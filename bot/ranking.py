@@ -275,7 +275,7 @@ class Ranker:
         if clauses and "answered" in self.features and w.answered:  # the sixth stage: permutes the first three
             answered_stage(hits, found.roles, found.cues, w.answered, self._sentence_words)
         if clauses and "prior" in self.features and w.earlier:  # the seventh: siblings by earlier questions
-            prior_stage(hits, found.prior, w.earlier)
+            prior_stage(hits, found.prior, w.earlier, found.logic, lambda p: self._logic(p.text))
         if clauses and "logic" in self.features and w.logic:  # siblings by the logic asked (bot/logic_words.py)
             logic_stage(hits, found.logic, w.logic, lambda p: self._logic(p.text))
         if clauses and w.asks:  # siblings by what the question asks for: a count, X, an order (bot/asked_kinds.py)

@@ -136,12 +136,14 @@ class Weights:
     #: question of hit@3 (docs/ranking.md ⁴³); kept for ``bench/weight_methods.py``'s ``only:prior``.
     prior: float = 0.0
     #: Seventh stage (:func:`bot.prior.prior_stage`, ``/frage`` only): the siblings among the first three hits
-    #: (passages of one card or mechanics section, as the answered stage's, and of one kind), each answering an
+    #: (passages of one card or mechanics section, as the answered stage's, and of one kind, stating the same part of
+    #: the logic the question asks), each answering an
     #: earlier question that holds some of the question's words, take their places again in the order of score +
     #: this weight times the share of the question those earlier questions hold (the ``prior`` part's value); every
     #: other hit keeps its place, so hit@3 cannot move. Chosen alone after the others (``bench/refit.py``); by 5-fold
-    #: CV, the values cross-fitted, it gains first hits on both methods (docs/ranking.md ⁴⁷).
-    earlier: float = 24.0
+    #: CV, the values cross-fitted, it gains first hits on both methods (docs/ranking.md ⁴⁷); 24 → 32 with the
+    #: players' „zahlen“ read as „bezahlen“ (¹¹⁹).
+    earlier: float = 32.0
     #: Times the share of the question's word weight a passage meets through translation (:mod:`bot.translation`:
     #: players' words learned by IBM Model 1 from the tuning parts' questions and their gold passages) for the words it
     #: does not hold. Chosen alone after the others (``bench/refit.py``); by 5-fold CV, the table cross-fitted

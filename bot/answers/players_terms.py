@@ -67,7 +67,7 @@ def players_lookup(query: str) -> TermMatch | None:
     if not words or len(words) > 3:
         return None
     group = _group_words()
-    read_words = read([group.get(canonical(fold(w)), w) for w in words])
+    read_words = read([group.get(canonical(fold(w)), w) for w in words], query)
     if read_words == words:
         return None
     match = term_index().lookup(" ".join(read_words))

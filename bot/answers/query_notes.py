@@ -8,7 +8,7 @@ from functools import cache
 from bot.analysis import Analysis, concept_id
 from bot.answers.markup_notes import long_line
 from bot.players_senses import decided
-from bot.players_words import reading
+from bot.players_words import reading, typed_so
 from bot.reply import quote_user
 from bot.text import tokens
 from bot.textsearch import synonyms
@@ -22,13 +22,20 @@ def _synonym_lines() -> tuple[tuple[str, str], ...]:
                  for group in synonyms())
 
 
+def _read(word: str, words: list[str], typed: str) -> tuple[str, ...] | None:
+    """The documents' words the search ``typed`` (its tokens ``words``) reads for its token ``word``: its reading or
+    the one sense its context decides (:func:`bot.players_senses.decided`), as typed only (:func:`typed_so`: „zählen“
+    is not the players' „zahlen“); None for none."""
+    return reading(word, typed) or (decided(word, words) if typed_so(word, typed) else None)
+
+
 def players_reading(typed: str) -> str:
     """The line on the players' words of the search ``typed`` that were searched as the documents' words
     (``data/players_words.tsv``, :func:`bot.players_words.reading`; its first 2 000 characters): „Gelesen als die
     Wörter der Dokumente (Spielersprache): „eot“ als „zugendesegment“.“ (each once, user text escaped); ``""`` for
     none. A search answered through them says how it read the word, as one read through a synonym group does."""
     words = tokens(typed[:2000])  # a word of two senses by the others (bot.players_senses): „eot“ alone, „sb stirbt“
-    seen = {w: read for w in words if (read := reading(w.casefold()) or decided(w.casefold(), words)) is not None}
+    seen = {w: read for w in words if (read := _read(w.casefold(), words, typed)) is not None and read != (w,)}
     if not seen:
         return ""
     pairs = ", ".join(f"„{quote_user(w, 40)}“ als „{' '.join(read)}“" for w, read in seen.items())

@@ -34,8 +34,11 @@ async def test_every_players_word_is_no_word_of_the_documents_and_its_reading_is
     # words and readings hold to the same rule
     senses = [PlayersWord((s.word,), " ".join(s.read), "", s.evidence) for s in parse_senses()]
     assert len(rows) >= 39 and len(senses) >= 2
+    # a word of two senses may be a documents' word when one sense reads it as itself (003's „ganze Zahlen“; the
+    # players' „zahlen“ is 001's „bezahlen“ beside it)
+    own = {s.word for s in parse_senses() if s.read == (s.word,)}
     for row in [*rows, *senses]:
-        assert not any(knows(w) for w in row.words), row.words
+        assert not any(knows(w) and w not in own for w in row.words), row.words
         if row.read:
             a = r.analyser.analyse(row.read, question=True)
             assert not a.typos, row

@@ -14,12 +14,14 @@ import pytest
 
 from bot import ranking
 from bot.answers import AnswerContext
+from bot.logic_words import asked_logic, stated_logic
 from bot.prior import (
     PRIOR_FILE,
     PriorIndex,
     PriorQuestion,
     missing_keys,
     prior_index,
+    group_priors,
     prior_stage,
     prior_text,
     read_prior,
@@ -188,12 +190,12 @@ async def test_the_earlier_stage_swaps_asked_siblings_and_nothing_else(ctx: Answ
 async def test_with_the_other_tuning_questions_the_shipped_stage_puts_000_24_first(ctx: AnswerContext):
     """t3-079 ranked as the CV ranks it (its earlier questions: every other tuning question of the shipped file):
     000:24 (share 1.0: t3-159, t3-002, t3-040 ask it) and 000:22 (0.841), 000:25 (0.491) were all asked about, so at
-    the shipped weight (``earlier`` 24, docs/ranking.md ⁴⁷) 000:24 takes 000:22's first place; with the stage off
+    the shipped weight (``earlier`` 32, docs/ranking.md ⁴⁷, ¹¹⁹) 000:24 takes 000:22's first place; with the stage off
     000:22 leads (as with the ``prior`` part alone at 1.5, ⁴³)."""
     r, (cands,) = await _candidates(ctx, [ASKED])
     index = PriorIndex.of(r.analyser, read_prior(), exclude={ASKED.id})
     found = replace(cands, prior=index.shares(r.question_words(cands.analysis), cands.records))
-    assert r.weights.earlier == Weights().earlier == 24.0
+    assert r.weights.earlier == Weights().earlier == 32.0
     assert [h.passage.key for h in r.rank(found, limit=3).hits] == ["000:24", "000:22", "000:25"]
     off = r.variant(weights=replace(r.weights, earlier=0.0))
     assert [h.passage.key for h in off.rank(found, limit=3).hits] == ["000:22", "000:24", "000:25"]
@@ -268,3 +270,30 @@ async def test_the_bots_index_reads_each_earlier_set_of_words_once_and_shares_as
         for how in ("best", "union"):
             fast = index.shares(words, c.records, how=how)
             assert fast and fast == index.shares(words, c.records, {"not-asked"}, how=how)
+
+
+#: Asks an absence („keine“) that 000:22 states („Fall keine der aufgedeckten Karten höhere umgewandelte Manakosten
+#: hat …, gewinnt niemand die Fehde.“) and 000:11 (the clash's steps, „… in dieser Reihenfolge: …“) does not; the
+#: earlier questions on 000:11 together hold every topic word (q028 „fehde gewinnt der höhere manawert …“), those on
+#: 000:22 lack „höhere“.
+NOBODY = "Wer gewinnt die Fehde, wenn keine aufgedeckte Karte höhere umgewandelte Manakosten hat?"
+
+
+async def test_the_earlier_stage_compares_only_siblings_stating_the_same_asked_logic(ctx: AnswerContext):
+    """The shipped ranker (``earlier`` 32) keeps 000:22 first for :data:`NOBODY`: 000:22 and 000:11 state different
+    parts of the asked absence, so the earlier questions do not order them (bot.prior.group_priors); compared
+    anyway, 000:11's share (1.0 against 0.80) times 32 outweighs 000:22's lead of 5.2 points."""
+    r = await ranker(ctx.store)
+    assert r.weights.earlier == 32.0
+    assert asked_logic(NOBODY) == {"absence"}
+    found = await r.candidates(ctx.store, NOBODY, ctx.names)
+    assert [h.passage.key for h in r.rank(found, limit=2).hits] == ["000:22", "000:11"]
+    off = r.variant(weights=replace(r.weights, earlier=0.0, logic=0.0, asks=0.0, current=0.0))
+    top = off.rank(found, limit=3).hits
+    assert [h.passage.key for h in top] == ["000:22", "000:11", "000:9"]
+    assert stated_logic(top[0].passage.text) & {"absence"} and not stated_logic(top[1].passage.text) & {"absence"}
+    (places, values), = group_priors(top, found.prior)  # the two rulings; 000:9 is the section's rule text
+    assert places == [0, 1] and values[1] == 1.0 and round(values[0], 2) == 0.80
+    assert group_priors(top, found.prior, found.logic, lambda p: stated_logic(p.text)) == []
+    assert group_priors(top, found.prior, frozenset({"order"}), lambda p: stated_logic(p.text)) == []  # 000:11 only
+    assert group_priors(top, found.prior, frozenset({"anyway"}), lambda p: stated_logic(p.text)) == [(places, values)]
