@@ -23,12 +23,6 @@ _IER_ROOT = 3
 _SHORTEST = 4
 
 
-#: Words in ``-st`` that are no verb's form though a word in ``-en`` of their stem is in the documents: „selbst“
-#: (itself, even) is no „du selbst“ of a verb „selben“ (a form of „derselbe“, same), which the ``-st`` → ``-t`` reading
-#: below would give it.
-NO_VERB_FORMS = frozenset({"selbst"})
-
-
 def participle_verb(word: str, vocab: Vocabulary) -> str | None:
     """The verb of a participle or present-tense form the documents know: ``gewirkt`` → ``wirken``,
     ``aufgedeckt`` → ``aufdecken``, ``ausgelöst`` → ``auslösen`` (a stem in ``-s``: aus|ge|lös|t), ``auszulösen`` →
@@ -37,9 +31,7 @@ def participle_verb(word: str, vocab: Vocabulary) -> str | None:
     also where the documents never print its infinitive; a strong verb's changed vowel last, by
     :func:`changed_vowel_verb` (``verlässt`` → ``verlassen``); a weak preterite's ``du`` and ``ihr`` forms as its
     ``-t`` (``wirktest``, ``wirktet`` → ``wirken``). A strong verb's preterite or participle („brachte“, „gebracht“)
-    is not read as its infinitive (docs/ranking.md ⁷⁴); a word of :data:`NO_VERB_FORMS` is read as no verb."""
-    if word in NO_VERB_FORMS:
-        return None
+    is not read as its infinitive (docs/ranking.md ⁷⁴)."""
     base = word
     for ending in ("en", "er", "es", "em", "e"):  # inflected participles: gemischte, gewirkten
         if base.endswith("t" + ending):
@@ -182,5 +174,5 @@ def _part(word: str, vocab: Vocabulary) -> bool:
     return len(word) >= 3 and vocab.words.get(word, 0) > 0 and word not in STOP_WORDS
 
 
-__all__ = ["MIN_COMPOUND", "MIN_PART", "NO_VERB_FORMS", "changed_vowel_verb", "compound_parts", "ieren_verb", "other_form",
+__all__ = ["MIN_COMPOUND", "MIN_PART", "changed_vowel_verb", "compound_parts", "ieren_verb", "other_form",
            "participle_verb"]

@@ -128,12 +128,8 @@ def snowball(word: str, language: str = "de") -> str:
     return fold(_GERMAN.stemWord(word))
 
 
-#: Endings Snowball would conflate with another word: "Spieler" (player) is no form of "spielen" (play); "selbst"
-#: (itself, even: „die Karte selbst“, „selbst wenn“) and its spoken form "selber" (001: „der Azorius-Äthermagier
-#: selber“) are no form of "selbe" (same: „im selben Zug“), whose stem "selb" Snowball gives all three (it takes
-#: "selbst"'s "-st" for a verb's ending).
-_STEM_EXCEPTIONS = (("spielern", "spieler"), ("spielers", "spieler"), ("spieler", "spieler"), ("selbst", "selbst"),
-                    ("selber", "selbst"))
+#: Endings Snowball would conflate with another word: "Spieler" (player) is no form of "spielen" (play).
+_STEM_EXCEPTIONS = (("spielern", "spieler"), ("spielers", "spieler"), ("spieler", "spieler"))
 
 
 def fold(word: str) -> str:
