@@ -36,22 +36,12 @@ _VERDICTS = _words(
 )
 
 
-#: „geht“ of a motion („token geht auf den friedhof“, „wohin geht die karte“, „geht er zurück“, „geht das weg“): the
-#: verb followed within its clause, at most three words on, by a direction, or after „wohin“; it asks no permission
-#: as „geht das?“ does (folded as :func:`bot.text.tokens` folds; not „zu“: „geht das zu jedem zeitpunkt“).
-_MOTION = re.compile(r"\bwohin\b[^,.;:!?]*\bgeh(?:t|en|ts)?\b|\bgeh(?:t|en|ts)?\s+(?:[^\W_]+\s+){0,3}?(?:auf|in|ins|unter|"
-                     r"aus|durch|zuruck|weg|hin|kaputt|nach)\b", re.IGNORECASE)
-_GEHT = frozenset({"geht", "gehen", "gehts"})
-
-
 def asked_cues(text: str) -> tuple[int, ...]:
     """Indices into :data:`bot.stopwords.ANSWER_CUES` of the answer types ``text`` asks for, by its question words
     (folded tokens; "wie viel" read as one word): ``"wer gewinnt ne fehde?"`` → ``(0,)`` (a person); a sentence of
     :data:`VERDICT_WORDS` words or more with no cue and no question word asks for a verdict (``(VERDICT,)``:
     „endet die Animation am Zugende“). The first 4 000 characters are read (a question word stands at the start)."""
     words = fold_tokens(text[:4000])
-    if not _GEHT.isdisjoint(words) and _MOTION.search(" ".join(fold(text[:4000]).split())):
-        words = [w for w in words if w not in _GEHT]  # a motion's „geht“ asks no permission
     read = {*words, *(f"{a}_{b}" for a, b in pairwise(words))}
     cues = tuple(i for i, (asks, _) in enumerate(ANSWER_CUES) if asks & read)
     sentence = sum(w.isalpha() for w in words) >= VERDICT_WORDS
