@@ -146,20 +146,22 @@ def changed_vowel_verb(word: str, vocab: Vocabulary) -> str | None:
 def compound_parts(word: str, vocab: Vocabulary, depth: int = 0) -> list[str]:
     """The parts of a compound the store's vocabulary holds (``eismarken`` → eis, marken; each part at least
     :data:`MIN_PART` letters at the tail, three at the head, no stop word), or [] (a word under
-    :data:`MIN_COMPOUND` letters, not all letters, or no cut into known parts; at most two levels deep). A word no
-    cut splits so may be headed by the bare base of a word the documents print only declined
-    (:func:`_declined_head`: „alternativkosten“ → alternativ, kosten)."""
+    :data:`MIN_COMPOUND` letters, not all letters, or no cut into known parts; at most two levels deep). A word the
+    documents do not print (a player's, so a passage's words split as before) that no cut splits so may be headed by
+    the bare base of a word they print only declined (:func:`_declined_head`: „alternativkosten“ → alternativ,
+    kosten)."""
     if len(word) < MIN_COMPOUND or depth > 1 or not word.isalpha():
         return []
     if word.endswith(_MANNER) and _part(word[: -len(_MANNER)], vocab):  # "teilweise": in the manner of its head
         return [word[: -len(_MANNER)]]
-    return _cut(word, vocab, depth, False) or (_cut(word, vocab, depth, True) if depth == 0 else [])
+    parts = _cut(word, vocab, depth, False)
+    return parts or (_cut(word, vocab, depth, True) if depth == 0 and not _part(word, vocab) else [])
 
 
 def _cut(word: str, vocab: Vocabulary, depth: int, declined: bool) -> list[str]:
     """:func:`compound_parts`' search of a cut into a head and a tail the documents hold (the longest head first:
-    "kampfschadens|segment"); with ``declined`` a head may also be a declined word's bare base (:func:`_declined_head`,
-    only its tail's inner parts are searched as before)."""
+    "kampfschadens|segment"); with ``declined`` a head may also be a declined word's bare base (:func:`_declined_head`;
+    a long head's own parts are searched by the first pass only)."""
     best: list[str] = []
     for cut in range(len(word) - MIN_PART, 2, -1):
         head, tail = word[:cut], word[cut:]
