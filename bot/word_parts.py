@@ -146,24 +146,13 @@ def changed_vowel_verb(word: str, vocab: Vocabulary) -> str | None:
 def compound_parts(word: str, vocab: Vocabulary, depth: int = 0) -> list[str]:
     """The parts of a compound the store's vocabulary holds (``eismarken`` → eis, marken; each part at least
     :data:`MIN_PART` letters at the tail, three at the head, no stop word), or [] (a word under
-    :data:`MIN_COMPOUND` letters, not all letters, or no cut into known parts; at most two levels deep). A word the
-    documents do not print (a player's, so a passage's words split as before) that no cut splits so may be headed by
-    the bare base of a word they print only declined (:func:`_declined_head`: „alternativkosten“ → alternativ,
-    kosten)."""
+    :data:`MIN_COMPOUND` letters, not all letters, or no cut into known parts; at most two levels deep)."""
     if len(word) < MIN_COMPOUND or depth > 1 or not word.isalpha():
         return []
     if word.endswith(_MANNER) and _part(word[: -len(_MANNER)], vocab):  # "teilweise": in the manner of its head
         return [word[: -len(_MANNER)]]
-    parts = _cut(word, vocab, depth, False)
-    return parts or (_cut(word, vocab, depth, True) if depth == 0 and not _part(word, vocab) else [])
-
-
-def _cut(word: str, vocab: Vocabulary, depth: int, declined: bool) -> list[str]:
-    """:func:`compound_parts`' search of a cut into a head and a tail the documents hold (the longest head first:
-    "kampfschadens|segment"); with ``declined`` a head may also be a declined word's bare base (:func:`_declined_head`;
-    a long head's own parts are searched by the first pass only)."""
     best: list[str] = []
-    for cut in range(len(word) - MIN_PART, 2, -1):
+    for cut in range(len(word) - MIN_PART, 2, -1):  # longest tail first: "kampfschadens|segment"
         head, tail = word[:cut], word[cut:]
         if not _part(tail, vocab):
             continue
@@ -171,36 +160,13 @@ def _cut(word: str, vocab: Vocabulary, depth: int, declined: bool) -> list[str]:
             if link and not head.endswith(link):
                 continue
             stem = head[: len(head) - len(link)] if link else head
-            if len(stem) >= 3 and stem not in STOP_WORDS and (
-                _part(stem, vocab) or (declined and _declined_head(stem, tail, vocab))
-            ):
+            if len(stem) >= 3 and stem not in STOP_WORDS and _part(stem, vocab):
                 return [stem, *compound_parts(stem, vocab, depth + 1), tail]
-            if not best and len(stem) >= MIN_COMPOUND and not declined:
+            if not best and len(stem) >= MIN_COMPOUND:
                 inner = compound_parts(stem, vocab, depth + 1)
                 if inner:
                     best = [*inner, tail]
     return best
-
-
-#: Endings of a declined adjective or noun whose bare base a compound's head is (``alternativ|kosten``: 001 prints
-#: „alternativen“, „alternative“, never „alternativ“).
-_HEAD_ENDINGS = ("e", "en", "er", "es", "em")
-#: Fewest letters of such a base (shorter bases are too often a part of another word: „alt“, „neu“).
-_HEAD_BASE = 5
-
-
-#: Tails that are a verb's endings after its stem, not a word: the present participle's „-ende“ („bleib|ende“ is
-#: „bleibende“, not „Ende“) and the second person's „-erst“ („verli|erst“).
-_NO_TAILS = ("end", "erst")
-
-
-def _declined_head(stem: str, tail: str, vocab: Vocabulary) -> bool:
-    """True when ``stem`` may head a compound before ``tail`` as the bare base of a word the documents print only
-    declined: German writes an adjective's or noun's base at a compound's head („Alternativkosten“, „Kopiereffekt“)
-    where the running text declines it („alternativen Kosten“, „kopieren“); :data:`_HEAD_BASE` letters or more, one of
-    :data:`_HEAD_ENDINGS` added, never a stop word, the tail no verb ending (:data:`_NO_TAILS`)."""
-    return (len(stem) >= _HEAD_BASE and stem.isalpha() and not tail.startswith(_NO_TAILS)
-            and any(_part(stem + e, vocab) for e in _HEAD_ENDINGS))
 
 
 def _part(word: str, vocab: Vocabulary) -> bool:
