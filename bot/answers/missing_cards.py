@@ -9,7 +9,8 @@ is not in the store. :func:`missing_card_line` says it as ``/karte`` says it (�
 gefunden“, :func:`bot.answers.cards.not_found`), with ``/karte``'s near names when it has any.
 
 A hyphened word is taken for a card's name when one of its words is a word of a card name of the store („Dimir“
-of Dimir-Hausgast; not „Ruling-Absatz“, „ISO-Datum“), and is no card name here when ``/karte`` reads it as a card (exactly, as a typo or a shortened name:
+of Dimir-Hausgast; not „Ruling-Absatz“, „ISO-Datum“), and is no card name here when ``/karte`` reads it as a card
+(exactly, as a typo or a shortened name:
 :meth:`bot.search.NameIndex.lookup`), a word of it is a word of a card the question names, names a concept of the
 term table or the synonym groups („Mana-Burn“: Manabrand, „Schatz-Token“) or is a players' word
 (:func:`bot.players_words.gloss`), or a document prints the words in that order („Permanent-Karte“, „Ley-Linie“,
@@ -59,8 +60,8 @@ async def missing_card_line(question: str, analysis: Analysis, cards: Sequence[C
     """The note for the first hyphened word of ``question`` (:func:`hyphened_words`) that names no card of the store
     and no document prints, ``""`` when there is none (or no ``names`` or ``store`` to tell): „ℹ️ Keine Karte
     „Dimir-Wächter“ gefunden: kein Dokument des Bots nennt eine Karte dieses Namens; die Stellen unten gelten nicht
-    ihr.“,
-    with the near names of :func:`_near` („Meintest du: …“ as ``/karte`` offers them, else the cards of a word). ``analysis``: the question's, whose
+    ihr.“, with the near names of :func:`_near` („Meintest du: …“ as ``/karte`` offers them, else the cards of a
+    word). ``analysis``: the question's, whose
     concepts tell a game term („Mana-Burn“); ``cards``: the cards the ranking found named, whose words are no
     missing card's. The typed word is escaped and cut to 60 characters."""
     if names is None or store is None:

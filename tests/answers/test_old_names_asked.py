@@ -50,7 +50,8 @@ async def test_the_row_of_today_s_name_stands_in_for_ins_spiel_kommen(ctx):
     reply = await run_answer(ctx, "question", question="was bedeutet ins spiel kommen")
     page = reply.pages[0]
     assert page.title == "Auf das Schlachtfeld bringen"
-    assert "Auf das Schlachtfeld bringen (englisch Enters the Battlefield): Regelbegriff, heute Regel 603.6a." in page.body
+    assert ("Auf das Schlachtfeld bringen (englisch Enters the Battlefield): Regelbegriff, heute Regel 603.6a."
+            in page.body)
     r = await ranker(ctx.store)
     found = await r.search(ctx.store, "was bedeutet ins spiel kommen", ctx.names, limit=3)
     assert found.hits[0].parts["stand_in"] > 0 and "001:1955" in [h.passage.key for h in found.hits]

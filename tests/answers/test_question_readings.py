@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.definitions import asks_definition
 from bot.answers import run_answer
+from bot.definitions import asks_definition
 from bot.question_senses import LEGEND_RULE, LEGENDARY, legend_concepts, legendary_concepts
 from bot.ranking import ranker
 from bot.words import tokens
