@@ -2,8 +2,7 @@
 
 A question is analysed (:mod:`bot.analysis`, the store's vocabulary); its terms, joined by OR, are matched against the
 passages' analysed column (``passages_fts``) and ranked by FTS5 ``bm25()`` with column weights (names, terms). The best
-:attr:`Weights.candidates` are then re-scored with the features the domain gives, each measured in
-``bench/bench_questions.py`` (with and without):
+:attr:`Weights.candidates` are then re-scored with the features the domain gives, each measured (with and without):
 
 * **coverage**: the share of the question's words (each weighted by ``log(N / df)`` of its rarest term, held through any
   of its terms: :attr:`bot.analysis.Analysis.groups`) the passage holds, so a passage that answers every part of the
@@ -41,7 +40,8 @@ passages' analysed column (``passages_fts``) and ranked by FTS5 ``bm25()`` with 
   **logic** (:mod:`bot.logic_words`) by the logic asked („ohne“, „beide“), **asks** (:mod:`bot.asked_kinds`) by what
   the question asks for (a count, the value of X, an order).
 * **rule_text** (an eighth, ``/frage`` only, :mod:`bot.section_rule`): a section's rule third below three rulings;
-  **current** before it (:mod:`bot.current_first`): an outdated ruling yields to the newer one the register cites.
+  **current** before it (:mod:`bot.current_first`): an outdated ruling yields to the newer one the register cites;
+  **german** after it (:mod:`bot.german_first`): an official rule yields its place to a German passage stating it.
 
 The base score is bm25 scaled so that the best candidate has :attr:`Weights.scale`; features add to it. Bounded for any
 input: the analysis reads at most :data:`bot.analysis.MAX_TOKENS` tokens, the query has at most
@@ -65,6 +65,7 @@ from bot.clauses import RoleWords, clause_stage, passage_roles
 from bot.current_first import Links, current_stage, outdated_links
 from bot.definitions import DEFINED, asks_definition, names_only, only_names, stand_in_first
 from bot.generality import RULE_KINDS, asks_generally, speaks_of_itself, unnamed_token
+from bot.german_first import Versions, german_stage, german_versions
 from bot.guilds import guild_read
 from bot.headings import answers_nothing
 from bot.learned import learned_shares, load_learned, store_analyser, warm_learned
@@ -109,12 +110,12 @@ class Ranker:
         german_documents: frozenset[int] = frozenset(), prior: PriorIndex | None = None,
     ) -> None:
         self.analyser = analyser
-        # German documents (``documents.language`` "de"): an English passage of theirs is no translation of a German
-        # one (004's single English ruling, on total cost, has no German version), so it is not lowered as English
+        # German documents: an English passage of theirs (004's ruling on total cost) is not lowered as English
         self._german_documents = german_documents
         self.prior = prior  # the questions asked before (bot/prior.py), for the ``prior`` feature
         self.translations: Translations | None = None  # players' words learned from them (bot/learned.py)
         self.outdated: Links = {}  # outdated rulings → the newer ones the register cites (bot/current_first.py)
+        self.german: Versions = {}  # official rules → the German passages stating them (bot/german_first.py)
         self._term_idf = {t: math.log((total + 1) / n) for t, n in (term_counts or {}).items()}
         #: ``log(N / df)`` of every analysed term of the store (for snippets).
         self.term_weights: Mapping[str, float] = self._term_idf
@@ -127,10 +128,9 @@ class Ranker:
         self._split = frozenset(analyser.analyse(SPLIT_CARD).concepts)  # a split card's kind (CR 709)
         self._properties = frozenset(analyser.stems(v)[0] for v in CARD_PROPERTIES)
         self._now = frozenset(analyser.stems(v)[0] for v in NOW_WORDS)  # „heute“ asks nothing but the thing's state
-        # per passage text, what it says, kept for the passages last ranked (a store of every printing has
-        # ~300 000 passages: a plain dict would grow with each one ever ranked); functools' cache keyed by the text
-        # (all each fact is made of; a string keeps its hash): ≈ 0.1 µs a look-up per candidate and fact, where
-        # cachetools' LRUCache by passage id took ≈ 0.3 µs
+        # per passage text, what it says, kept for the passages last ranked (a store of every printing has ~300 000
+        # passages: a plain dict would grow with each one ever ranked); functools' cache keyed by the text (all each
+        # fact is made of; a string keeps its hash): ≈ 0.1 µs a look-up, where cachetools' LRUCache took ≈ 0.3 µs
         self._english = lru_cache(PASSAGES_KEPT)(english_text)  # its text is English
         self._gives = lru_cache(PASSAGES_KEPT)(given_cues)  # the answer types its text gives
         self._pairs = lru_cache(PASSAGES_KEPT)(pairs)  # its pairs of neighbouring words
@@ -253,7 +253,7 @@ class Ranker:
         question over every kind, ``/frage``; a search's words are no clauses) ``clause`` on the first
         :attr:`Weights.phrases`, each adding its part to a hit's score, ``hits`` re-sorted after each stage; then (with
         ``clauses``) ``answered``, ``earlier`` and ``logic``, which only swap siblings among the first three
-        (:mod:`bot.answered`, :func:`bot.prior.prior_stage`, :mod:`bot.logic_words`), ``rule_text``, ``stand_in``."""
+        (:mod:`bot.answered`, :mod:`bot.prior`, :mod:`bot.logic_words`), ``rule_text``, ``german``, ``stand_in``."""
         w = self.weights
         if "sentence" in self.features and w.sentence:  # the second stage (Weights.sentence)
             top = hits[: int(w.siblings)]  # a passage on a named card's kind is one of the card's (of_kind)
@@ -284,6 +284,7 @@ class Ranker:
             current_stage(hits, self.outdated, w.current)
         if clauses and "rule_text" in self.features:  # the eighth: a section's rule below three of its rulings
             rule_stage(hits)
+        german_stage(hits, self.german, found.english)  # a German version before the official rule it states
         stand_in_first(hits, found)  # last: a term row standing in for the definition asked (bot/definitions.py)
 
     def question_words(self, analysis: Analysis) -> QuestionWords:
@@ -481,7 +482,7 @@ async def _load(store: Store, options: Options | None) -> Ranker:
     # the earlier questions' file only when a weight reads it; the build's table only for the build's analysis
     prior, learned = await load_learned(store, a, w, stored=options is None)
     r = Ranker(a, counts, total, w, term_counts=await store.term_counts(), german_documents=german, prior=prior)
-    r.translations, r.outdated = learned, await outdated_links(store)
+    r.translations, r.outdated, r.german = learned, await outdated_links(store), await german_versions(store)
     return r
 
 

@@ -1,0 +1,103 @@
+"""A German question's answer in German: the ranking's ``german`` stage (:mod:`bot.ranking`).
+
+After ``build --cr`` the store holds every official rule (English, kind ``cr_rule``) beside the documents' German
+passages that state the same rule:
+
+* document 003's explanations whose rule number the build aligned with certainty (``passages.number``: 003:81
+  „In einer Commander-Partie beginnt jeder Spieler mit 40 Lebenspunkten“ is rule 103.4c, „In a Commander game, each
+  player's starting life total is 40.“);
+* the German documents' quoted rules whose printed number names today's rule with the same content (the store's
+  ``old_numbers``, relation ``same``: 000's 701.19a „Um zu fehden, deckt ein Spieler …“ is today's 701.30a);
+* for an entry of the official glossary, the German versions of the rules it cites („A Food token is … see rule
+  111.10“: the versions of 111.10's rules, 003:376 „Ein Speise-Spielstein …“ among them).
+
+The official rule and its German version say one thing in two languages, and bm25 and the features score them
+nearly alike (the English text often shorter, its words rarer in the store: cr:103.4c led „Commander
+Startlebenspunkte?“, 003:81 fourth). A German player is answered in German, as ``/frage`` with a rule number leads
+with 003's entry (:data:`bot.answers.asked_rules.LEAD_ORDER`); so for a question that is not English (an English
+one, „is there a maximum deck size“, keeps cr:100.5 before 003:25) the two trade places when the official rule
+ranks before its German version: the German passage takes the official rule's place and score,
+the official rule the German passage's (each a ``german`` part, the difference; the order of the scores and the
+lead the ranking's hedge reads stay as they were). An official rule of another subject keeps its place; so does one
+whose German version the question's candidates lack. A store without the official rules has no versions: every
+ranking of the documents' store stays as it was.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from bot.candidates import Hit
+from bot.question_cards import is_subrule
+from bot.store import Store
+
+#: An official rule's passage key (``"cr:103.4c"``) → the keys of the German passages stating it (``{"003:81"}``).
+Versions = Mapping[str, frozenset[str]]
+
+#: A rule number as the official glossary cites it: ``105``, ``111.10``, ``702.19b`` (not ``{2}``, nor ``40``).
+_NUMBER = re.compile(r"(?<![\w.])[1-9][0-9]{2}(?:\.[0-9]+[a-z]?)?(?![\w.]\w)")
+
+#: 003's explanations with a certain number and the German documents' quoted rules of the same content today, each
+#: with the key of the official rule of that number (none in a store built without ``--cr``).
+_VERSIONS = """
+    SELECT p.key, o.key FROM passages p JOIN passages o ON o.key = 'cr:' || p.number AND o.kind = 'cr_rule'
+     WHERE p.kind = 'explanation' AND p.number IS NOT NULL
+    UNION
+    SELECT p.key, o.key FROM passages p
+      JOIN quoted_rules q ON q.id = p.ref_id AND q.language = 'de'
+      JOIN old_numbers n ON n.document = substr(p.key, 1, instr(p.key, ':') - 1) AND n.number = q.number
+                        AND n.relation = 'same'
+      JOIN passages o ON o.key = 'cr:' || n.today AND o.kind = 'cr_rule'
+     WHERE p.kind = 'quoted_rule'
+"""
+
+
+async def german_versions(store: Store) -> dict[str, frozenset[str]]:
+    """Every official rule and glossary entry of ``store`` that a German passage states (the module doc), with those
+    passages' keys: ``cr:103.4c`` → {003:81}, ``cr:701.30a`` → {000:5}, ``glossary:Food Token`` (it cites rule
+    111.10) → the German versions of 111.10's rules, 003:376 among them. Empty for a store built without ``--cr``.
+    Read once per ranker (two queries; ≈ 220 rules and 100 glossary entries with both CR files); raises what the
+    store's reads raise (:class:`bot.store.StoreClosed`)."""
+    out: dict[str, set[str]] = {}
+    for german, official in await store.fetchall(_VERSIONS):
+        out.setdefault(str(official), set()).add(str(german))
+    numbered = {key.removeprefix("cr:"): keys for key, keys in out.items()}
+    for key, text in await store.fetchall("SELECT key, text FROM passages WHERE kind = 'glossary'"):
+        cited = cited_rules(str(text))
+        german = {g for n, keys in numbered.items() if any(n == c or is_subrule(n, c) for c in cited) for g in keys}
+        if german:
+            out[str(key)] = german
+    return {k: frozenset(v) for k, v in out.items()}
+
+
+def cited_rules(text: str) -> list[str]:
+    """The rule numbers a glossary entry's ``text`` cites after its first „rule“ („See rule 105, “Colors,” and rule
+    202, …“ → ["105", "202"]; „See rule 111.10.“ → ["111.10"]); [] when it cites none."""
+    at = text.find("rule")
+    return _NUMBER.findall(text[at:]) if at >= 0 else []
+
+
+def german_stage(hits: list[Hit], versions: Versions, english: bool) -> None:
+    """In place on ``hits`` (best first, every candidate): for a question that is not ``english``, each official
+    rule ranked before a German version of it (``versions``: :func:`german_versions`; the first such version
+    behind it) trades places and scores with that version (the module doc). ``hits`` stay sorted by score; at
+    most one dictionary look-up a hit and one pass behind each official rule that has versions; pure but for
+    ``hits``; no errors."""
+    if english or not versions:
+        return
+    for i, hit in enumerate(hits):
+        german = versions.get(hit.passage.key)
+        if not german:
+            continue
+        j = next((j for j in range(i + 1, len(hits)) if hits[j].passage.key in german), None)
+        if j is None:
+            continue
+        version = hits[j]
+        gap = hit.score - version.score
+        version.parts["german"], hit.parts["german"] = gap, -gap
+        version.score, hit.score = hit.score, version.score
+        hits[i], hits[j] = version, hit
+
+
+__all__ = ["Versions", "cited_rules", "german_stage", "german_versions"]

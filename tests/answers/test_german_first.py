@@ -1,0 +1,62 @@
+"""The ``german`` stage of ``/frage``'s ranking (bot/german_first.py): an official rule ranked before a German passage
+that states it (003's explanation with the rule's certain number) trades places and scores with it for a German
+question. Values from document 003 (003:81, „In einer Commander-Partie …“, rule 103.4c) and the Comprehensive Rules
+of 2026-04-17 (103.4c „In a Commander game, each player’s starting life total is 40.“). The documents' store holds no
+official rule: its versions are empty and no ranking of it moves (docs/ranking.md ¹²⁵: the tuning orders byte for
+byte the same)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.answers import AnswerContext
+from bot.candidates import Hit
+from bot.german_first import cited_rules, german_stage, german_versions
+from bot.ranking import ranker
+
+#: 003:81 in the documents and its rule in the Comprehensive Rules of 2026-04-17.
+GERMAN = "003:81"
+OFFICIAL = "In a Commander game, each player’s starting life total is 40."
+
+
+async def _hits(ctx: AnswerContext) -> list[Hit]:
+    """An official rule 103.4c first, 003:75 second, its German version 003:81 third (scores 20, 18, 15)."""
+    german = await ctx.store.passage_by_key(GERMAN)
+    other = await ctx.store.passage_by_key("003:75")
+    assert german is not None and other is not None and "40 Lebenspunkten" in german.text
+    official = replace(german, id=-1, key="cr:103.4c", kind="cr_rule", document_id=None, number="103.4c",
+                       title="Regel 103.4c", text=OFFICIAL)
+    return [Hit(official, 20.0, {"base": 20.0}), Hit(other, 18.0, {"base": 18.0}), Hit(german, 15.0, {"base": 15.0})]
+
+
+async def test_the_documents_store_has_no_official_rule_to_yield(ctx: AnswerContext):
+    assert await german_versions(ctx.store) == {}
+    assert (await ranker(ctx.store)).german == {}
+
+
+async def test_an_official_rule_trades_place_and_score_with_its_german_version(ctx: AnswerContext):
+    hits = await _hits(ctx)
+    german_stage(hits, {"cr:103.4c": frozenset({GERMAN})}, english=False)
+    assert [h.passage.key for h in hits] == [GERMAN, "003:75", "cr:103.4c"]
+    assert [h.score for h in hits] == [20.0, 18.0, 15.0]
+    assert hits[0].parts == {"base": 15.0, "german": 5.0} and hits[2].parts == {"base": 20.0, "german": -5.0}
+    assert all(h.score == sum(h.parts.values()) for h in hits)
+
+
+async def test_an_english_question_and_a_rule_without_version_keep_their_order(ctx: AnswerContext):
+    for versions, english in (({"cr:103.4c": frozenset({GERMAN})}, True), ({"cr:103.4d": frozenset({GERMAN})}, False),
+                              ({}, False)):
+        hits = await _hits(ctx)
+        german_stage(hits, versions, english=english)
+        assert [(h.passage.key, h.score) for h in hits] == [("cr:103.4c", 20.0), ("003:75", 18.0), (GERMAN, 15.0)]
+
+
+def test_a_glossary_entry_cites_the_rules_after_its_word_rule():
+    # the glossary of 2026-04-17: Multicolored, Food Token, Aftermath
+    assert cited_rules("An object with two or more colors is multicolored. Multicolored is not a color. See rule 105, "
+                       "“Colors,” and rule 202, “Mana Cost and Color.”") == ["105", "202"]
+    assert cited_rules("A Food token is a colorless artifact token with “{2}, {T}, Sacrifice this token: You gain 3 "
+                       "life.” For more information about predefined tokens, see rule 111.10.") == ["111.10"]
+    assert cited_rules("A keyword ability that lets a player cast one half of a split card only from their graveyard. "
+                       "See rule 702.127, “Aftermath.”") == ["702.127"]
+    assert cited_rules("A colorless artifact token with “{2}, Sacrifice this token: Draw a card.”") == []
