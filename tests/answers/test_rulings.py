@@ -398,8 +398,9 @@ async def test_search_excerpts_show_the_sentence_the_question_meets_most(ctx):
     # „zahlen“ after the prefix be-) beside „muss“; before, the excerpt was its first sentence alone
     body = (await run_answer(ctx, "ruling", search="gegner verlangt kosten fürs angreifen (wie propaganda), muss ich "
                              "für meine provozierte kreatur zahlen")).pages[0].body
+    # „zahlen“ typed with the plain vowel is read as the documents' „bezahlen“ and marked as their word
     assert ("… Falls damit **Kosten** verbunden sind, eine **Kreatur** einen Spieler **angreifen** zu lassen, ist ihr "
-            "Beherrscher nicht gezwungen, diese **Kosten** zu bezahlen") in body
+            "Beherrscher nicht gezwungen, diese **Kosten** zu **bezahlen**") in body
     # 003's 107.1b: „keinen negativen Schaden“ holds the question's neighbouring words „negativen schaden“; before,
     # the excerpt was the sentences on „Stärke einer Kreatur“ and the example, without it
     body = (await run_answer(ctx, "rule", search="kreatur hat negative stärke, macht die dann negativen schaden im "

@@ -64,7 +64,7 @@ async def test_newer_answer_texts_through_the_real_bot(fake, bot):
     # a search excerpt keeps the sentence the question's words meet most (004:21's second one)
     goad = await fake.command("ruling", {"search": "gegner verlangt kosten fürs angreifen (wie propaganda), "
                                          "muss ich für meine provozierte kreatur zahlen"}, locale="de")
-    assert "ist ihr Beherrscher nicht gezwungen, diese **Kosten** zu bezahlen" in goad.embeds[0]["description"]
+    assert "ist ihr Beherrscher nicht gezwungen, diese **Kosten** zu **bezahlen**" in goad.embeds[0]["description"]
     # a ruling that holds unchanged (002:29, 709.4a) leads with its own sentence, the confirmation after it
     named = await fake.command("ruling", {"search": "geteilte karte namen bestimmen einen oder beide"},
                                locale="de")
