@@ -437,9 +437,9 @@ async def _load_rule_choices(ctx: AnswerContext) -> RuleChoices:
         if q.number not in numbered:
             label = number_choice_label(eras, cat, q.number, q.title or q.text)  # today's rule when it differs
             numbered[q.number] = Choice(name=shorten(label, 100), value=q.number)
-    for e in cat.explanations:  # numbers aligned by the version map, if any
-        if e.number and e.number not in numbered:
-            numbered[e.number] = Choice(name=shorten(f"{e.number} – {e.text}", 100), value=e.number)
+    for e in cat.explanations:  # numbers aligned by the version map, an uncertain one said as the answer says it
+        if (n := e.shown_number) and n not in numbered:
+            numbered[n] = Choice(name=shorten(f"{n}{'' if e.number else ' (vermutlich)'} – {e.text}", 100), value=n)
     for n, choice in more_numbers(cat, eras.cited, eras.today_number):  # the numbers 003 names and documents cite
         numbered.setdefault(n, choice)
     labelled = [(f"{q.number} {q.title}", q.number) for q in cat.quoted if q.title]

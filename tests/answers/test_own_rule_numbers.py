@@ -1,0 +1,43 @@
+"""A rule number is answered with its own rule in every answer path (``/regel suche``, its autocomplete, the
+``rb:rule:`` buttons, ``/frage``): never with another rule a document prints nearby. The Ravnica FAQ (001,
+30.08.2005) prints 104.3 „Die Manasymbole sind …“ (a rule with text of its own), then 104.3f and 203.2e (the hybrid
+colour rule, today 202.2d); 104.3e is none of them: the German rules explanation's entry 134 „Ein Effekt kann
+festlegen, dass ein Spieler die Partie verliert.“ (data/explanations_numbers.tsv: 104.3e, uncertain)."""
+
+from __future__ import annotations
+
+from bot.answers import run_action, run_answer, run_completer
+from bot.answers.questions import HEDGE_LINE
+from bot.answers.rule_catalog import catalog, printed_under
+from bot.answers.rules import rule_queries
+
+LOSES = "Ein Effekt kann festlegen, dass ein Spieler die Partie verliert."
+LOSES_TITLE = "Erklärung, vermutlich Regel 104.3e"
+LOSES_CHOICE = f"104.3e (vermutlich) – {LOSES}"
+
+
+async def test_104_3e_is_003_s_entry_not_the_faq_s_203_2e(ctx):
+    reply = await run_answer(ctx, "rule", search="104.3e")
+    assert reply.pages[0].title == LOSES_TITLE and reply.pages[0].body.startswith(LOSES)
+    assert not any("203.2e" in p.title for p in reply.pages)
+    pressed = await run_action(ctx, "rule", "104.3e")
+    assert pressed.pages[0].title == LOSES_TITLE
+    asked = await run_answer(ctx, "question", question="was sagt regel 104.3e")
+    body = asked.pages[0].body
+    assert LOSES in body and "_Schlüssel: 003:134_" in body and HEDGE_LINE not in body
+
+
+async def test_the_autocomplete_offers_an_uncertain_number_as_the_answer_names_it(ctx):
+    listed = [c.name for c in await run_completer(ctx, rule_queries, "104.3")]
+    assert listed.index(LOSES_CHOICE) == listed.index("104.3d – Hat ein Spieler zehn oder mehr Giftmarken, verliert "
+                                                      "er die Partie, sobald das nächste Mal …") + 1
+    assert [(c.name, c.value) for c in await run_completer(ctx, rule_queries, "104.3e")] == [(LOSES_CHOICE, "104.3e")]
+
+
+async def test_only_a_pure_heading_has_rules_printed_under_it(ctx):
+    """A rule with text of its own (104.3 „Die Manasymbole sind …“) has no rules printed under it, so no number is
+    read as a misprint of another (104.3e as 203.2e); the heading 502.46 „Einberufen“ keeps its 502.32a."""
+    cat = await catalog(ctx.store)
+    assert all(printed_under(cat, q) == [] for q in cat.quoted if q.text)
+    heading = next(q for q in cat.quoted if q.number == "502.46")
+    assert [q.number for q in printed_under(cat, heading)] == ["502.32a", "502.46b", "502.46c"]
