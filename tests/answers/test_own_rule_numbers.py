@@ -41,3 +41,22 @@ async def test_only_a_pure_heading_has_rules_printed_under_it(ctx):
     assert all(printed_under(cat, q) == [] for q in cat.quoted if q.text)
     heading = next(q for q in cat.quoted if q.number == "502.46")
     assert [q.number for q in printed_under(cat, heading)] == ["502.32a", "502.46b", "502.46c"]
+
+
+async def test_a_document_s_cross_reference_opens_what_the_document_meant(ctx):
+    """001's 203.2e (line 40) ends „Siehe 104.3“: the FAQ's 104.3, the mana symbols of 2005 (001 line 35, today
+    107.4), not today's 104.3 „Partie verlieren“; its button opens the FAQ's own rule and says so."""
+    reply = await run_answer(ctx, "rule", search="203.2e")
+    see = [a for a in reply.actions if a.label.startswith("Siehe 104.3")]
+    assert [(a.label, a.action, a.arg) for a in see] == [("Siehe 104.3 (2005, heute 107.4)", "passage", "001:35")]
+    opened = await run_action(ctx, "passage", "001:35")
+    assert opened.pages[0].title == "Regel 104.3" and "Die Manasymbole sind {W}, {U}, {B}" in opened.pages[0].body
+    assert "(heute 107.4; Regel, wie im Dokument gedruckt)" in opened.pages[0].body
+
+
+async def test_a_search_hit_s_button_opens_the_document_s_rule_of_its_number(ctx):
+    """The search's button of the FAQ's 104.3 among its hits is its own text, as the hit's block shows it."""
+    reply = await run_answer(ctx, "rule", search="Zahlensymbole Manasymbole W U B R G X Y Z")
+    assert ("Regel 104.3 (2005, heute 107.4)", "passage", "001:35") in [(a.label, a.action, a.arg)
+                                                                        for a in reply.actions]
+    assert not any(a.action == "rule" and a.arg == "104.3" for a in reply.actions)
