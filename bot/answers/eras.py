@@ -295,13 +295,16 @@ def number_choice_label(index: EraIndex, cat: RuleCatalog, number: str, printed:
     """The autocomplete's label of a rule number a document prints (``printed``: its heading or text there): today's
     rule where today's rules have another rule under that number, as the answer leads with it
     (:func:`cited_number_reply`: „104.3 (heute) – Es gibt mehrere Möglichkeiten, die Partie zu verlieren.“, from
-    003's entry, else the term table's name: „701.19 (heute) – Regenerieren“), else the printed rule with today's
-    number („104.3f (heute 107.4e) – Jedes Halbe-Halbe-Manasymbol …“ before 003's entry is read). Not cut."""
+    003's entry, else the term table's name: „701.19 (heute) – Regenerieren“, else today's official text as the answer
+    quotes it: „701.19a (heute) – If the effect of a resolving spell or ability regenerates a permanent, …“), else
+    the printed rule with today's number („502.46b (heute 702.51b) – …“). Not cut."""
     today = index.today_number(number)
     entry = next((e.text for e in cat.explanations if e.shown_number == number), None)
     term = next((t.german for t in term_index().terms if t.rule == number), None)
-    if today and today != number and (entry or term):
-        return f"{number} (heute) – {entry or term}"
+    now = rule_now(index.today, number)
+    official = now.text if now is not None and now.today == number else None
+    if today and today != number and (entry or term or official):
+        return f"{number} (heute) – {entry or term or official}"
     return f"{number}" + (f" (heute {today})" if today else "") + f" – {printed}"
 
 

@@ -60,3 +60,31 @@ async def test_a_search_hit_s_button_opens_the_document_s_rule_of_its_number(ctx
     assert ("Regel 104.3 (2005, heute 107.4)", "passage", "001:35") in [(a.label, a.action, a.arg)
                                                                         for a in reply.actions]
     assert not any(a.action == "rule" and a.arg == "104.3" for a in reply.actions)
+
+
+async def test_the_autocomplete_names_what_the_answer_to_701_19a_leads_with(ctx):
+    """The clash article (2007) prints 701.19a–c for clash (today 701.30); today's 701.19a is regenerate („If the
+    effect of a resolving spell or ability regenerates a permanent, …“, CR 17.04.2026), and the answer leads with it:
+    so does the offer (until 2026-12-07 „701.19a (heute 701.30a) – Um zu fehden …“)."""
+    offered = {c.value: c.name for c in await run_completer(ctx, rule_queries, "701.19")}
+    assert offered["701.19a"] == ("701.19a (heute) – If the effect of a resolving spell or ability regenerates a "
+                                  "permanent, it creates…")
+    reply = await run_answer(ctx, "rule", search="701.19a")
+    assert reply.pages[0].title.startswith("Regel 701.19a (heute)")
+    assert reply.pages[0].body.startswith("**Heute: Regel 701.19a** – If the effect of a resolving spell or ability "
+                                          "regenerates a permanent")
+
+
+async def test_every_cited_number_is_offered_as_its_answer_reads_it(ctx):
+    """Each number a document cites: offered „(heute) – …“ exactly when its answer leads with today's rule of that
+    number („Regel 104.3 (heute) …“), else with today's number of the document's rule as the answer's title names it
+    („502.46 (heute 702.51) – Einberufen“, „Regel 502.46 (so zitiert) – heute 702.51“)."""
+    from bot.answers.eras import era_index
+
+    for number in sorted((await era_index(ctx)).cited):
+        offered = {c.value: c.name for c in await run_completer(ctx, rule_queries, number)}
+        if number not in offered:
+            continue
+        title = (await run_answer(ctx, "rule", search=number)).pages[0].title
+        assert offered[number].startswith(f"{number} (heute) – ") == title.startswith(f"Regel {number} (heute)"), (
+            number, offered[number], title)
