@@ -88,3 +88,14 @@ async def test_every_cited_number_is_offered_as_its_answer_reads_it(ctx):
         title = (await run_answer(ctx, "rule", search=number)).pages[0].title
         assert offered[number].startswith(f"{number} (heute) – ") == title.startswith(f"Regel {number} (heute)"), (
             number, offered[number], title)
+
+
+async def test_frage_shows_one_half_of_a_rule_printed_in_two_languages(ctx):
+    """The clash article prints 701.19 as „Fehden“ (000:3) and „Clash“ (000:31): one rule, one place among /frage's
+    further candidates (until 2026-12-07 places 2 and 3 were both „Regel 701.19 (heute 701.30)“)."""
+    reply = await run_answer(ctx, "question", question="regel 701.19")
+    assert "_Schlüssel: term:Regenerieren_" in reply.pages[0].body
+    named = [f.name for f in reply.pages[0].fields if "Regel 701.19 (heute 701.30)" in f.name]
+    assert len(named) == 1 and named[0].startswith("2. ")
+    keys = [a.arg for a in reply.actions if a.action == "passage"]
+    assert len({"000:3", "000:31"} & set(keys)) == 1 and len(keys) == len(reply.pages[0].fields)
