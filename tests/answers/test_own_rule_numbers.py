@@ -99,3 +99,19 @@ async def test_frage_shows_one_half_of_a_rule_printed_in_two_languages(ctx):
     assert len(named) == 1 and named[0].startswith("2. ")
     keys = [a.arg for a in reply.actions if a.action == "passage"]
     assert len({"000:3", "000:31"} & set(keys)) == 1 and len(keys) == len(reply.pages[0].fields)
+
+
+async def test_a_zero_width_space_inside_a_number_is_dropped(ctx):
+    """A zero-width space separates words only between two letters (README: `was\\u200bmacht spuk` is `was macht
+    spuk`); inside a number it is dropped as the other invisible characters are: „7\\u200b01.19“ is 701.19 (until
+    2026-12-07 „„01.19“ ist keine gültige Regelnummer“ and a search for „7“), as „104\\u200b.3“ is 104.3."""
+    from bot.text import clean
+
+    assert clean("7\u200b01.19") == "701.19" and clean("104.3\u200bf") == "104.3f"
+    assert clean("was\u200bmacht spuk") == "was macht spuk"
+    for typed, number in (("7\u200b01.19", "701.19"), ("104\u200b.3", "104.3"), ("104.3\u200be", "104.3e")):
+        reply = await run_answer(ctx, "rule", search=typed)
+        assert reply.pages[0].title == (await run_answer(ctx, "rule", search=number)).pages[0].title
+        assert reply.pages[0].title.startswith(("Regel " + number, "Erklärung, vermutlich Regel " + number))
+    asked = await run_answer(ctx, "question", question="was sagt regel 7\u200b01.19")
+    assert "_Schlüssel: term:Regenerieren_" in asked.pages[0].body
