@@ -376,7 +376,12 @@ async def today_number_reply(ctx: AnswerContext, number: str, term_uses: TermUse
         lines.append("\nKein Dokument des Bots zitiert diese Regel.")
         used, used_actions = await term_uses(ctx, terms) if term_uses else ([], [])  # 702.19: Trampelschaden
         lines, rest_actions = lines + used, rest_actions + used_actions
-    actions = [Action(label=f"Regel {c.number} (so zitiert)", action="rule", arg=c.number) for c in olds]
+    # each old number's button opens what its document meant (the clash article's 701.19 „Fehden“, not today's
+    # 701.19 „Regenerieren“): :func:`document_number_action` of the document that prints it, else its era answer
+    printed = {(q.document.file[:3], q.number): q.document for q in (await catalog(ctx.store)).quoted}
+    actions = [await document_number_action(ctx, doc, c.number, f"Regel {c.number}")
+               if (doc := printed.get((c.document_prefix, c.number))) is not None
+               else Action(label=f"Regel {c.number} (so zitiert)", action="rule", arg=c.number) for c in olds]
     actions += rest_actions
     title = f"Regel {number} (heute)" + (f" – {terms[0].german}" if terms else "")
     return Reply(pages=[Page(title=title, body="\n".join(lines)), *rest.pages], actions=dedupe_actions(actions)[:20],

@@ -115,3 +115,16 @@ async def test_a_zero_width_space_inside_a_number_is_dropped(ctx):
         assert reply.pages[0].title.startswith(("Regel " + number, "Erklärung, vermutlich Regel " + number))
     asked = await run_answer(ctx, "question", question="was sagt regel 7\u200b01.19")
     assert "_Schlüssel: term:Regenerieren_" in asked.pages[0].body
+
+
+async def test_today_s_page_opens_the_old_numbers_as_their_documents_meant_them(ctx):
+    """701.30 (clash today): the clash article's 701.19–701.19c are its buttons; each opens the article's rule
+    (000:3 „Fehden“, …), not today's 701.19 „Regenerieren“ (until 2026-12-07 „Regel 701.19 (so zitiert)“ →
+    rb:rule:701.19, led by regenerate)."""
+    reply = await run_action(ctx, "rule", "701.30")
+    assert reply.pages[0].title == "Regel 701.30 (heute) – Fehde"
+    olds = [(a.label, a.action, a.arg) for a in reply.actions if a.label.startswith("Regel 701.19")]
+    assert olds[0] == ("Regel 701.19 (2007, heute 701.30)", "passage", "000:3")
+    assert olds[3] == ("Regel 701.19c (2007, heute 701.30d)", "passage", "000:9")
+    opened = await run_action(ctx, "passage", "000:9")
+    assert "Ein Spieler gewinnt eine Fehde, wenn der Spieler eine Karte" in opened.pages[0].body
