@@ -84,9 +84,10 @@ _CONTROLS = _char_filter(lambda ch: unicodedata.category(ch)[0] == "C" and ch no
 #: carriage return between two words separates them, as a line break does (``spuk\x00oder`` is „spuk oder“, not
 #: „spukoder“); :func:`clean` reads them so before it drops the other characters of :data:`_CONTROLS`.
 _CONTROL_SPACES = dict.fromkeys([*range(0x20), *range(0x7F, 0xA0)], " ")
-#: A run of zero-width spaces between two letters or digits: a word boundary there (:func:`clean` makes it a space);
-#: next to white space or punctuation it is dropped as the other invisible characters are ("Boros\u200b-Rekrut").
-_ZWSP_BETWEEN = re.compile(r"(?<=[^\W_])\u200b+(?=[^\W_])")
+#: A run of zero-width spaces between two letters: a word boundary there (:func:`clean` makes it a space); elsewhere,
+#: next to white space, punctuation or a digit, it is dropped as the other invisible characters are
+#: ("Boros\u200b-Rekrut", "7\u200b01.19" is the rule number 701.19, "104.3\u200bf" is 104.3f).
+_ZWSP_BETWEEN = re.compile(r"(?<=[^\W\d_])\u200b+(?=[^\W\d_])")
 #: Combining marks (what :func:`strip_marks` drops after NFKD).
 _MARKS = _char_filter(lambda ch: unicodedata.combining(ch) != 0)
 
@@ -104,8 +105,8 @@ _DIGITS = _CharTable(_ascii_digit)
 
 
 def spaced_zwsp(text: str) -> str:
-    """``text`` with each run of zero-width spaces between two letters or digits made a space (:data:`ZWSP`, a word
-    boundary: ``was\u200bmacht`` → ``was macht``); the other zero-width spaces stay for the caller to drop."""
+    """``text`` with each run of zero-width spaces between two letters made a space (:data:`ZWSP`, a word boundary:
+    ``was\u200bmacht`` → ``was macht``); the other zero-width spaces stay for the caller to drop (``7\u200b01.19``)."""
     return _ZWSP_BETWEEN.sub(" ", text) if "\u200b" in text else text
 
 
@@ -142,7 +143,7 @@ def clean(text: str) -> str:
     """NFKC-normalise, read control characters (category Cc) as spaces, drop the other invisible characters and
     collapse white space; every decimal digit of Unicode is read as its ASCII digit (``٧٠٢.١٩`` → ``702.19``, as
     NFKC reads the full-width ``７０２．１９``); a zero-width space
-    (:data:`ZWSP`) between two letters or digits separates them as a space does (``was\u200bmacht`` → ``was macht``,
+    (:data:`ZWSP`) between two letters separates them as a space does (``was\u200bmacht`` → ``was macht``,
     ``ausgraben\u200boder`` → ``ausgraben oder``) and is dropped elsewhere (``spuk\u200b,\u200bausgraben`` →
     ``spuk,ausgraben``); the other zero-width characters are dropped (``Fe\u00adhde`` → ``Fehde``).
 

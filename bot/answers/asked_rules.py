@@ -57,19 +57,24 @@ def asked_numbers(question: str) -> list[str]:
 
 async def number_passage(store: Store, number: str, today_first: bool = False) -> PassageRecord | None:
     """The passage that shows rule ``number`` in ``/frage``: 003's entry with that number (the rule catalogue's certain
-    number), else the first passage printed under it in :data:`LEAD_ORDER`; None when no passage carries it (a
-    number only the change register or 003's text names: ``/regel suche`` answers it). ``today_first``: a document
-    prints the number for another rule than today's (:func:`bot.answers.eras.cited_otherwise`: 104.3, the 2005 FAQ's
-    mana symbols): 003's entry that is only guessed to be that number counts too, and the document's old rule
-    never leads (``/regel suche`` shows it after today's rule)."""
+    number), else the first passage printed under it in :data:`LEAD_ORDER`, else 003's entry only guessed to be that
+    number (104.3e: entry 134 „Ein Effekt kann festlegen, dass ein Spieler die Partie verliert.“, as ``/regel suche``
+    answers it); None when no passage carries it (a number only the change register or 003's text names: ``/regel
+    suche`` answers it). ``today_first``: a document prints the number for another rule than today's
+    (:func:`bot.answers.eras.cited_otherwise`: 104.3, the 2005 FAQ's mana symbols): 003's guessed entry comes first,
+    and the document's old rule never leads (``/regel suche`` shows it after today's rule)."""
     cat = await catalog(store)
-    entry = next((e for e in cat.explanations if e.number == number), None) or next(
-        (e for e in cat.explanations if today_first and e.shown_number == number), None)
-    if entry is not None and (found := await store.passages_of_entries("explanation", [entry.id])):
-        return found[0]
+    certain = next((e for e in cat.explanations if e.number == number), None)
+    guessed = next((e for e in cat.explanations if e.shown_number == number), None)
+    for entry in (certain, guessed if today_first else None):
+        if entry is not None and (found := await store.passages_of_entries("explanation", [entry.id])):
+            return found[0]
     kinds = [k for k in LEAD_ORDER if not (today_first and k == "quoted_rule")]
     numbered = [p for p in await store.numbered_passages(number) if p.kind in kinds]
-    return min(numbered, key=lambda p: kinds.index(p.kind), default=None)
+    if numbered:
+        return min(numbered, key=lambda p: kinds.index(p.kind))
+    found = await store.passages_of_entries("explanation", [guessed.id]) if guessed is not None else []
+    return found[0] if found else None
 
 
 async def rule_led(ctx: AnswerContext, question: str, found: Ranked) -> Ranked | Reply:

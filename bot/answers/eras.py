@@ -36,7 +36,7 @@ from bot.answers.today_index import (
     today_index,
 )
 from bot.reply import PAGE_REF, Action, Page, Reply, format_date, map_page_refs, own_sources
-from bot.store import CitedNumber
+from bot.store import CitedNumber, DocumentRecord
 from bot.terms import Term, term_index
 from bot.text import shorten
 
@@ -249,17 +249,62 @@ async def cited_number_reply(
                  actions=dedupe_actions([*first, *actions])[:20])
 
 
+def see_also_actions(cat: RuleCatalog, numbers: list[str] | tuple[str, ...]) -> list[Action]:
+    """Buttons ``rb:rule:<number>`` to the rules of a „Siehe auch“ list, each once: „Siehe 107.3“, „Siehe 202 (nicht
+    enthalten)“ where neither the documents nor the Comprehensive Rules of the store have that rule."""
+    known = cat.numbers() | cat.cr_numbers
+    actions = []
+    for n in dict.fromkeys(numbers):
+        label = f"Siehe {n}" if n in known or any(is_child(k, n) for k in known) else f"Siehe {n} (nicht enthalten)"
+        actions.append(Action(label=label, action="rule", arg=n))
+    return actions
+
+
+async def document_see_also(ctx: AnswerContext, document: DocumentRecord, cat: RuleCatalog,
+                            numbers: list[str]) -> list[Action]:
+    """:func:`see_also_actions` of the numbers a dated ``document`` refers to, each as the document meant it
+    (:func:`document_number_action`: the Ravnica FAQ's „Siehe 104.3“ → „Siehe 104.3 (2005, heute 107.4)“)."""
+    return [await document_number_action(ctx, document, a.arg, a.label) for a in see_also_actions(cat, numbers)]
+
+
+async def document_number_action(ctx: AnswerContext, document: DocumentRecord, number: str, label: str) -> Action:
+    """The button a dated document's text makes of a rule number it prints (``label`` „Siehe 104.3“: the Ravnica FAQ's
+    203.2e says „Siehe 104.3“), opening what the document meant by it. A number the register maps to another rule of
+    today for that document (``old_numbers``) is labelled with the document's year and today's number („Siehe 104.3
+    (2005, heute 107.4)“); where today's rules have another rule under it (:func:`cited_otherwise`: today's 104.3 is
+    „Partie verlieren“) the button opens the document's own rule of that number (``rb:passage:001:35``, its text of
+    2005 with today's 107.4), else today's rule of its meaning; any other number opens ``rb:rule:<number>``."""
+    index = await era_index(ctx)
+    prefix = document.file[:3]
+    cite = next((c for c in index.cited.get(number, []) if c.document_prefix == prefix), None)
+    today = index.today_of(cite) if cite is not None else None
+    if cite is None or today == number:
+        return Action(label=label, action="rule", arg=number)
+    year = (document.date or "")[:4] or "damals"
+    dated = f"{label} ({year}, heute {today})" if today else f"{label} ({year}, heute ohne Gegenstück)"
+    if not await cited_otherwise(ctx, number):
+        return Action(label=dated, action="rule", arg=number)
+    own = next((p for p in await ctx.store.numbered_passages(number)
+                if p.kind == "quoted_rule" and p.document_id == document.id), None)
+    if own is not None:
+        return Action(label=dated, action="passage", arg=own.key)
+    return Action(label=dated, action="rule", arg=today or number)
+
+
 def number_choice_label(index: EraIndex, cat: RuleCatalog, number: str, printed: str) -> str:
     """The autocomplete's label of a rule number a document prints (``printed``: its heading or text there): today's
     rule where today's rules have another rule under that number, as the answer leads with it
     (:func:`cited_number_reply`: „104.3 (heute) – Es gibt mehrere Möglichkeiten, die Partie zu verlieren.“, from
-    003's entry, else the term table's name: „701.19 (heute) – Regenerieren“), else the printed rule with today's
-    number („104.3f (heute 107.4e) – Jedes Halbe-Halbe-Manasymbol …“ before 003's entry is read). Not cut."""
+    003's entry, else the term table's name: „701.19 (heute) – Regenerieren“, else today's official text as the answer
+    quotes it: „701.19a (heute) – If the effect of a resolving spell or ability regenerates a permanent, …“), else
+    the printed rule with today's number („502.46b (heute 702.51b) – …“). Not cut."""
     today = index.today_number(number)
     entry = next((e.text for e in cat.explanations if e.shown_number == number), None)
     term = next((t.german for t in term_index().terms if t.rule == number), None)
-    if today and today != number and (entry or term):
-        return f"{number} (heute) – {entry or term}"
+    now = rule_now(index.today, number)
+    official = now.text if now is not None and now.today == number else None
+    if today and today != number and (entry or term or official):
+        return f"{number} (heute) – {entry or term or official}"
     return f"{number}" + (f" (heute {today})" if today else "") + f" – {printed}"
 
 
@@ -331,7 +376,12 @@ async def today_number_reply(ctx: AnswerContext, number: str, term_uses: TermUse
         lines.append("\nKein Dokument des Bots zitiert diese Regel.")
         used, used_actions = await term_uses(ctx, terms) if term_uses else ([], [])  # 702.19: Trampelschaden
         lines, rest_actions = lines + used, rest_actions + used_actions
-    actions = [Action(label=f"Regel {c.number} (so zitiert)", action="rule", arg=c.number) for c in olds]
+    # each old number's button opens what its document meant (the clash article's 701.19 „Fehden“, not today's
+    # 701.19 „Regenerieren“): :func:`document_number_action` of the document that prints it, else its era answer
+    printed = {(q.document.file[:3], q.number): q.document for q in (await catalog(ctx.store)).quoted}
+    actions = [await document_number_action(ctx, doc, c.number, f"Regel {c.number}")
+               if (doc := printed.get((c.document_prefix, c.number))) is not None
+               else Action(label=f"Regel {c.number} (so zitiert)", action="rule", arg=c.number) for c in olds]
     actions += rest_actions
     title = f"Regel {number} (heute)" + (f" – {terms[0].german}" if terms else "")
     return Reply(pages=[Page(title=title, body="\n".join(lines)), *rest.pages], actions=dedupe_actions(actions)[:20],

@@ -32,6 +32,7 @@ from bot.answers.markup_notes import long_line
 from bot.answers.off_topic import OFF_TOPIC_LINE, off_topic
 from bot.answers.registry import AnswerContext, UserError, action, answer
 from bot.answers.rule_catalog import refuse_number
+from bot.answers.rule_halves import one_half_each
 from bot.answers.sources import footer_source, footer_sources, passage_button, passage_source
 from bot.answers.today import (
     Standing,
@@ -416,7 +417,7 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     compared = None if notes.missed else await read_sides(ctx.store, r, question, ctx.names)
     if compared is not None:
         return await _comparison_reply(ctx, (index, r, found), compared, (shown, question, read, notes.lines))
-    best, rest, notes = hits[0], hits[1:], fitted_notes(notes, hits[0].passage)  # notes true of this page
+    best, rest, notes = hits[0], one_half_each(hits)[1:], fitted_notes(notes, hits[0].passage)  # notes of this page
     # notes: what the question names that no document holds (not the words the register's rows read: register_read)
     lead = "\n".join([f"Frage: „{shown}“", *said, *notes.lines])
     unexplained = await unexplained_verdict(ctx.store, await unexplained_terms(ctx.store, found, r, notes.meant))

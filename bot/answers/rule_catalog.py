@@ -298,10 +298,14 @@ def is_child(number: str, parent: str) -> bool:
 
 
 def printed_under(cat: RuleCatalog, heading: QuotedRule) -> list[QuotedRule]:
-    """Rules printed after a heading in the same section up to the next heading, as in the document.
+    """Rules printed after a pure heading (a number with a title and no text: „502.46 Einberufen“) in the same
+    section up to the next heading, as in the document; none under a rule with text of its own (the Ravnica FAQ's
+    104.3 „Die Manasymbole sind …“ is followed by 104.3f and by 203.2e, a rule of its own, not one printed under it).
 
     Keeps typos visible: the Ravnica FAQ prints 502.32a under the heading 502.46 (Einberufen).
     """
+    if heading.text:
+        return []
     same = [q for q in cat.quoted if q.document.id == heading.document.id and q.mechanic_id == heading.mechanic_id]
     out: list[QuotedRule] = []
     for q in same:

@@ -12,6 +12,7 @@ a card's text, and the best rule is weak beside it, the first page says so in on
 from __future__ import annotations
 
 from bot.answers.better_kind import RULE_KINDS, better_action, better_passage, pointer_line
+from bot.answers.eras import document_number_action
 from bot.answers.explanation_names import passage_name, term_names
 from bot.answers.guilds import guild_reading_lines
 from bot.answers.paging import hit_pages, search_excerpt
@@ -110,19 +111,24 @@ async def keyword_reply(ctx: AnswerContext, text: str, about: frozenset[str] | N
     pages = hit_pages(f"Regeln zu „{shown}“", intro, blocks, HITS_PER_PAGE)
     for number, page in enumerate(pages):  # each page's buttons point to that page's hits
         chunk = slice(number * HITS_PER_PAGE, (number + 1) * HITS_PER_PAGE)
-        page.actions = _hit_actions([h for h, _ in hits[chunk]], labels[chunk])
+        page.actions = await _hit_actions(ctx, cat, [h for h, _ in hits[chunk]], labels[chunk])
     if better is not None:  # the passage the first page points to, opened whole (rb:passage:<key>)
         pages[0].actions = [better_action(better), *(pages[0].actions or [])]
     docs = {h.passage.source: None for h, _ in hits}
     return Reply(pages=pages, source=" · ".join(docs), actions=list(pages[0].actions or []))
 
 
-def _hit_actions(hits: list[Hit], labels: list[str]) -> list[Action]:
-    """Buttons to the first :data:`HIT_BUTTONS` rules / explanations of ``hits``."""
+async def _hit_actions(ctx: AnswerContext, cat: RuleCatalog, hits: list[Hit], labels: list[str]) -> list[Action]:
+    """Buttons to the first :data:`HIT_BUTTONS` rules / explanations of ``hits``; a rule a dated document prints
+    opens what the document meant by its number (:func:`bot.answers.eras.document_number_action`: the Ravnica
+    FAQ's 104.3 → „Regel 104.3 (2005, heute 107.4)“, its own text, not today's 104.3 „Partie verlieren“)."""
     actions = []
     for hit, label in list(zip(hits, labels, strict=True))[:HIT_BUTTONS]:
         p = hit.passage
-        if p.kind == "quoted_rule" and p.number:
+        quoted = next((q for q in cat.quoted if q.id == p.ref_id), None) if p.kind == "quoted_rule" else None
+        if quoted is not None and p.number:
+            actions.append(await document_number_action(ctx, quoted.document, p.number, f"Regel {p.number}"))
+        elif p.kind == "quoted_rule" and p.number:
             actions.append(Action(label=f"Regel {p.number}", action="rule", arg=p.number))
         elif p.ref_id is not None:
             actions.append(Action(label=shorten(label, 80), action="rulex", arg=str(p.ref_id)))

@@ -20,7 +20,15 @@ from functools import cache
 
 from bot.answers.cards import with_note
 from bot.answers.choices import RuleChoices
-from bot.answers.eras import cited_number_reply, era_index, number_choice_label, rule_term_lines, today_number_reply
+from bot.answers.eras import (
+    cited_number_reply,
+    document_see_also,
+    era_index,
+    number_choice_label,
+    rule_term_lines,
+    see_also_actions,
+    today_number_reply,
+)
 from bot.answers.explanation_names import explanation_page
 from bot.answers.keyword_pairs import read_answered
 from bot.answers.markup_notes import notes_cut, reads_markup
@@ -92,15 +100,6 @@ def _rule_block(index: TodayIndex, q: QuotedRule, note: str = "") -> str:
     parts = [f"{head} {q.text}".strip()]
     parts += [f"_Beispiel:_ {ex}" for ex in q.examples]
     return "\n".join(parts)
-
-
-def _see_also_actions(cat: RuleCatalog, numbers: list[str] | tuple[str, ...]) -> list[Action]:
-    known = cat.numbers() | cat.cr_numbers
-    actions = []
-    for n in dict.fromkeys(numbers):
-        label = f"Siehe {n}" if n in known or any(is_child(k, n) for k in known) else f"Siehe {n} (nicht enthalten)"
-        actions.append(Action(label=label, action="rule", arg=n))
-    return actions
 
 
 def side_by_side(index: TodayIndex, rules: list[QuotedRule]) -> list[Field]:
@@ -189,10 +188,10 @@ async def rule_reply(ctx: AnswerContext, number: str) -> Reply:
         pages.append(_document_page(index, title, group, under))
         sections = {q.mechanic_id: q.mechanic for q in group if q.mechanic_id is not None}
         actions += [Action(label=f"Mechanik: {name}", action="mechanic", arg=str(m)) for m, name in sections.items()]
-        actions += _see_also_actions(cat, [n for q in group for n in q.see_also])
+        actions += await document_see_also(ctx, group[0].document, cat, [n for q in group for n in q.see_also])
     for e in explained:
         pages.append(explanation_page(index, e))
-        actions += _see_also_actions(cat, e.see_also)
+        actions += see_also_actions(cat, e.see_also)
     docs = dict.fromkeys([*(g[0].document.title for g in by_doc.values()), *(e.document.title for e in explained)])
     # A button never points to the rule this answer is about.
     actions = [a for a in dedupe_actions(actions) if not (a.action in ("rule", "cr_rule") and a.arg == number)]
@@ -271,7 +270,7 @@ async def explanation_reply(ctx: AnswerContext, explanation_id: int) -> Reply:
     e = cat.explanation(explanation_id)
     if e is None:
         raise UserError("Regelerklärung nicht gefunden", "Zu diesem Knopf gibt es keine Erklärung (mehr).")
-    actions = _see_also_actions(cat, e.see_also)
+    actions = see_also_actions(cat, e.see_also)
     index = cat.explanations.index(e)
     if index > 0:
         actions.append(Action(label="Vorige Erklärung", action="rulex", arg=str(cat.explanations[index - 1].id)))
@@ -437,9 +436,9 @@ async def _load_rule_choices(ctx: AnswerContext) -> RuleChoices:
         if q.number not in numbered:
             label = number_choice_label(eras, cat, q.number, q.title or q.text)  # today's rule when it differs
             numbered[q.number] = Choice(name=shorten(label, 100), value=q.number)
-    for e in cat.explanations:  # numbers aligned by the version map, if any
-        if e.number and e.number not in numbered:
-            numbered[e.number] = Choice(name=shorten(f"{e.number} – {e.text}", 100), value=e.number)
+    for e in cat.explanations:  # numbers aligned by the version map, an uncertain one said as the answer says it
+        if (n := e.shown_number) and n not in numbered:
+            numbered[n] = Choice(name=shorten(f"{n}{'' if e.number else ' (vermutlich)'} – {e.text}", 100), value=n)
     for n, choice in more_numbers(cat, eras.cited, eras.today_number):  # the numbers 003 names and documents cite
         numbered.setdefault(n, choice)
     labelled = [(f"{q.number} {q.title}", q.number) for q in cat.quoted if q.title]

@@ -164,17 +164,13 @@ async def test_203_2e_see_also_button_opens_104_3(ctx):
     assert reply.pages[0].body.startswith(
         "**203.2e** ist heute **202.2d**: An object with one or more hybrid mana symbols and/or Phyrexian mana symbols")
     assert "Siehe auch Regel 104.3." in reply.pages[1].body
-    button = next(a for a in reply.actions if a.action == "rule")
-    assert (button.label, button.arg) == ("Siehe 104.3", "104.3")
+    button = next(a for a in reply.actions if a.label.startswith("Siehe 104.3"))
+    # the FAQ means its own 104.3 (the mana symbols, today 107.4), not today's 104.3 „Partie verlieren“: the button
+    # says so and opens the FAQ's rule (until 2026-12-07 „Siehe 104.3“ opened today's 104.3 first)
+    assert (button.label, button.action, button.arg) == ("Siehe 104.3 (2005, heute 107.4)", "passage", "001:35")
     opened = await run_action(ctx, button.action, button.arg)
-    # the button reads the number as /regel suche does: today's 104.3 first (Partie verlieren), then the FAQ's 104.3
-    # as dated history, its text on the last page (until 2026-12-07 the FAQ's page came first)
-    assert opened.pages[0].title == "Regel 104.3 (heute) – Partie verlieren · so zitiert 2005, heute 107.4"
-    assert "**So zitiert 2005, heute 107.4** – ein Dokument von 2005 meint mit 104.3 eine andere Regel:" in (
-        opened.pages[0].body)
-    assert opened.pages[-1].title == "Regel 104.3 mit 104.3f"
-    assert ("**104.3** (heute 107.4; ℹ️ heute anders formuliert) Die Manasymbole sind {W}, {U}, {B}, {R}, {G}"
-            in opened.pages[-1].body)
+    assert opened.pages[0].title == "Regel 104.3"
+    assert "Die Manasymbole sind {W}, {U}, {B}, {R}, {G}" in opened.pages[0].body
 
 
 async def test_keywords_english_glossary_term_finds_startspieler(ctx):
@@ -245,7 +241,8 @@ async def test_todays_number_of_a_cited_rule_answers(ctx):
     body = reply.pages[0].body
     assert "**701.30d** A player wins a clash if that player revealed a card with a higher mana value" in body
     assert "• **701.19c** → heute 701.30d" in body
-    assert [a.arg for a in reply.actions if a.action == "rule"] == ["701.19", "701.19a", "701.19b", "701.19c"]
+    # each opens the article's own rule, not today's 701.19 (regenerate; until 2026-12-07 rb:rule:701.19 …)
+    assert [a.arg for a in reply.actions if a.label.startswith("Regel 701.19")] == ["000:3", "000:5", "000:7", "000:9"]
     # the rule texts are the register's quotes of the CR, the term line is the term table's: both named
     assert reply.source == ("Comprehensive Rules vom 17.04.2026, wie im Änderungsregister zitiert; Begriffstabelle "
                             "Deutsch–Englisch (Comprehensive Rules vom 17.04.2026)")
@@ -368,7 +365,9 @@ async def test_autocomplete_numbers(ctx):
     assert [c.value for c in choices][:7] == ["701.19", "701.19a", "701.19b", "701.19c", "701", "701.2", "701.3"]
     assert choices[5].name == "701.2 – Aktivieren (Activate)" and len(choices) == 25
     assert choices[0].name == "701.19 (heute) – Regenerieren"  # today's rule, as the answer leads with it
-    assert choices[3].name.startswith("701.19c (heute 701.30d) – Ein Spieler gewinnt eine Fehde")
+    # today's 701.19c too, as its answer leads with it (until 2026-12-07 „701.19c (heute 701.30d) – Ein Spieler
+    # gewinnt eine Fehde …“, the clash article's)
+    assert choices[3].name.startswith("701.19c (heute) – Neither activating an ability that creates a regeneration")
 
 
 async def test_autocomplete_words_and_terms(ctx):
@@ -403,7 +402,7 @@ async def test_numbers_aligned_later_are_found(built_db, tmp_path):
         reply = await run_answer(ctx, "rule", search="103.8")
         assert reply.pages[0].title == "Regel 103.8 (Erklärung) – Startspieler"  # its term in German
         assert reply.pages[0].body == "Der Startspieler macht seinen ersten Zug."
-        choices = await run_completer(ctx, rule_queries, "103.")
+        choices = await run_completer(ctx, rule_queries, "103.8")  # „103.“ lists 25 numbers up to 103.6c
         assert "103.8" in [c.value for c in choices]
         hits = await run_answer(ctx, "rule", search="Startspieler ersten Zug")
         assert "**Regel 103.8 (Erklärung) – Startspieler**" in "\n".join(p.body for p in hits.pages)
