@@ -5,12 +5,13 @@ three hits take their places again by the earlier questions each answered that h
 rulings share the card, a mechanics section's rulings and paragraphs its section; 003's entries belong to neither,
 so when two entries on one matter stood first and second no earlier question could order them. 003 explains the
 Comprehensive Rules 100–112 (100 the game, 103 starting it, 104 ending it, 111 tokens …), one entry per rule or
-subrule; its entries of one rule are siblings: „im commander ist der erste mulligan gratis?“ meets 103.4c („In
-einer Commander-Partie beginnt jeder Spieler mit 40 Lebenspunkten.“) before 103.5c (a multiplayer game's first
-mulligan is free), which the earlier questions on mulligans answered with. An entry's rule is the first three
-digits of its Comprehensive Rules number (``111`` of ``111.10t``), stored by the alignment of ``build --cr`` or
-shipped in ``data/explanations_numbers.tsv`` (:mod:`bot.answers.rule_catalog`), an uncertain alignment's guess
-included (its rule is rarely wrong; it only groups, never shows).
+subrule; its entries of one rule are siblings: „kann ein token nach exli wieder zurück aufs schlachtfeld kommen“
+meets 111.12 (a token copy of an object that does not exist) before 111.8 („Ein Spielstein, der das Spiel verlassen
+hat, kann nicht … ins Spiel zurückkehren.“), which the earlier questions on exiled tokens were answered with, and
+the stage puts 111.8 first. An entry's rule is the first three digits of its Comprehensive Rules number (``111`` of
+``111.10t``), stored by the alignment of ``build --cr`` or shipped in ``data/explanations_numbers.tsv``
+(:mod:`bot.answers.rule_catalog`), an uncertain alignment's guess included (its rule is rarely wrong; it only
+groups, never shows).
 
 Only that stage: the stages that order siblings by what the question asks (``answered``, ``logic``, ``asks``) read
 003's entries as alike (nearly every entry states a count, a player or a condition, and a variant's entry restates
