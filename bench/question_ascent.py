@@ -237,7 +237,7 @@ class Table:
             key = tuple(top)
             if (groups := q.earlier.get(key)) is None:
                 groups = q.earlier[key] = group_priors([q.hits[i] for i in top], q.found.prior, q.found.logic,
-                                                       lambda p: self.unit._logic(p.text))
+                                                       lambda p: self.unit._logic(p.text), self.unit.rules)
             _swapped(order, s, ids, groups, w.earlier)
         if w.logic and q.found.logic:  # the same by the logic asked (bot.logic_words.logic_stage)
             top = order[:TOP]

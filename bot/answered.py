@@ -24,11 +24,12 @@ the rules it announces) in the first three (²⁹).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol, TypeVar
 
 from bot.answer_cues import VERDICT, sentence_gives
 from bot.clauses import RoleWords
+from bot.rule_siblings import sibling_key
 from bot.store import PassageRecord
 
 #: The first hits the stage reorders (hit@3 counts them: the stage never changes which passages they are).
@@ -53,19 +54,19 @@ def announces(p: PassageRecord) -> bool:
     return p.kind == "mechanic" and p.text.rstrip().endswith(":")
 
 
-def sibling_groups(top: Sequence[_Hit]) -> list[list[_Hit]]:
+def sibling_groups(top: Sequence[_Hit], rules: Mapping[int, str] | None = None) -> list[list[_Hit]]:
     """The groups of two or more of ``top`` that are passages of one card, or (for passages of no card) of one
-    mechanics section, each in ``top``'s order; groups in the order of their first member. A paragraph that
-    :func:`announces` rules is in no group (it is judged by rules the ranking does not read with it)."""
-    groups: dict[tuple[str, int], list[_Hit]] = {}
+    mechanics section, or with ``rules`` (entry id → rule, :func:`bot.rule_siblings.explanation_rules`) entries of
+    003 explaining one rule (:func:`bot.rule_siblings.sibling_key`), each in ``top``'s order; groups in the order of
+    their first member. A paragraph that :func:`announces` rules is in no group (it is judged by rules the ranking
+    does not read with it)."""
+    groups: dict[tuple[str, int | str], list[_Hit]] = {}
     for h in top:
-        p = h.passage
-        if announces(p):
+        if announces(h.passage):
             continue
-        if p.card_id is not None:
-            groups.setdefault(("card", p.card_id), []).append(h)
-        elif p.mechanic_id is not None:
-            groups.setdefault(("section", p.mechanic_id), []).append(h)
+        key = sibling_key(h.passage, rules or {})
+        if key is not None:
+            groups.setdefault(key, []).append(h)
     return [members for members in groups.values() if len(members) >= 2]
 
 

@@ -187,12 +187,13 @@ class PriorIndex:
 
 
 def group_priors(top: Sequence[H], shares: Mapping[int, float], asked: frozenset[str] = frozenset(),
-                 stated: Callable[[PassageRecord], frozenset[str]] | None = None
-                 ) -> list[tuple[list[int], list[float]]]:
+                 stated: Callable[[PassageRecord], frozenset[str]] | None = None,
+                 rules: Mapping[int, str] | None = None) -> list[tuple[list[int], list[float]]]:
     """Per group of siblings among ``top`` (:func:`bot.answered.sibling_groups`: passages of one card or, of no card,
-    of one mechanics section) of one kind (rulings apart from a section's rule text), two or more, every member of
-    which has a share (``shares``: passage id → :meth:`PriorIndex.shares`' value, 0–1; a passage without one is
-    absent): the positions of its members in ``top`` and their shares.
+    of one mechanics section, and with ``rules`` 003's entries of one rule) of one kind (rulings apart from a
+    section's rule text), two or more, every member of which has a share (``shares``: passage id →
+    :meth:`PriorIndex.shares`' value, 0–1; a passage without one is absent): the positions of its members in ``top``
+    and their shares.
 
     A passage no earlier question holding the question's words answered is not known to answer it less: it was
     perhaps never asked about. Compared with a sibling that was, it would lose by the sibling's share alone (its
@@ -213,7 +214,7 @@ def group_priors(top: Sequence[H], shares: Mapping[int, float], asked: frozenset
     000:22's lack „höhere“."""
     where = {id(h): n for n, h in enumerate(top)}
     out = []
-    for siblings in sibling_groups(top):
+    for siblings in sibling_groups(top, rules):
         kinds: dict[str, list[int]] = {}  # per kind, the members' positions in ``top``
         for h in siblings:
             kinds.setdefault(h.passage.kind, []).append(where[id(h)])
@@ -239,14 +240,17 @@ def _alike(top: Sequence[H], places: list[int], asked: frozenset[str],
 
 
 def prior_stage(hits: list[H], shares: Mapping[int, float], weight: float, asked: frozenset[str] = frozenset(),
-                stated: Callable[[PassageRecord], frozenset[str]] | None = None) -> None:
+                stated: Callable[[PassageRecord], frozenset[str]] | None = None,
+                rules: Mapping[int, str] | None = None) -> None:
     """The ``earlier`` stage (:attr:`bot.weights.Weights.earlier`, ``/frage`` only) on ``hits`` (best first, in
     place): the siblings among the first :data:`bot.answered.TOP` take their group's places again in the order of
     score + ``weight`` × share of the question that the earlier questions answered by each hold (``shares``,
     :meth:`PriorIndex.shares`), each with the score of the place it takes (``parts["earlier"]``); every other hit
     keeps its place, so no passage enters or leaves the first three (:func:`bot.answered.swap_siblings`, the shape of
     the answered stage, docs/ranking.md ²⁹ ⁴⁷); only siblings stating the same part of the logic ``asked``
-    (``stated`` of a passage) are compared, the rest is left to the logic stage (:func:`group_priors`).
+    (``stated`` of a passage) are compared, the rest is left to the logic stage (:func:`group_priors`). ``rules``
+    (entry id → rule, :func:`bot.rule_siblings.explanation_rules`): 003's entries of one rule are siblings here too,
+    and only here (docs/ranking.md ¹²⁴).
 
     Raises:
         ValueError: ``weight`` is negative.
@@ -254,7 +258,7 @@ def prior_stage(hits: list[H], shares: Mapping[int, float], weight: float, asked
     if weight < 0:
         raise ValueError(f"the earlier questions' stage weight must not be negative: {weight}")
     if weight and shares:
-        swap_siblings(hits, group_priors(hits[:TOP], shares, asked, stated), weight, "earlier")
+        swap_siblings(hits, group_priors(hits[:TOP], shares, asked, stated, rules), weight, "earlier")
 
 
 async def missing_keys(store: _Fetcher, keys: Collection[str]) -> list[str]:

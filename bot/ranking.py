@@ -76,6 +76,7 @@ from bot.prior import PriorIndex, prior_stage
 from bot.question_cards import SPLIT_CARD, cards_by_name_words, is_subrule, of_kind, rare_name_stems
 from bot.question_mentions import mentioned, printed_of, read_name
 from bot.question_words import QuestionWords, sentence_stage
+from bot.rule_siblings import explanation_rules
 from bot.search import NameIndex
 from bot.section_names import names_section
 from bot.section_rule import rule_stage
@@ -109,16 +110,14 @@ class Ranker:
         features: tuple[str, ...] = FEATURES, term_counts: dict[str, int] | None = None,
         german_documents: frozenset[int] = frozenset(), prior: PriorIndex | None = None,
     ) -> None:
-        self.analyser = analyser
-        # German documents: an English passage of theirs (004's ruling on total cost) is not lowered as English
-        self._german_documents = german_documents
+        self.analyser, self._german_documents = analyser, german_documents  # 004's English ruling: not lowered
         self.prior = prior  # the questions asked before (bot/prior.py), for the ``prior`` feature
         self.translations: Translations | None = None  # players' words learned from them (bot/learned.py)
         self.outdated: Links = {}  # outdated rulings → the newer ones the register cites (bot/current_first.py)
         self.german: Versions = {}  # official rules → the German passages stating them (bot/german_first.py)
+        self.rules: Mapping[int, str] = {}  # 003's entries → their rule: siblings of ``earlier`` (bot/rule_siblings.py)
         self._term_idf = {t: math.log((total + 1) / n) for t, n in (term_counts or {}).items()}
-        #: ``log(N / df)`` of every analysed term of the store (for snippets).
-        self.term_weights: Mapping[str, float] = self._term_idf
+        self.term_weights: Mapping[str, float] = self._term_idf  # ``log(N / df)`` of the store's terms (snippets)
         self._unknown_idf = math.log(total + 1)
         self.weights, self.features = weights or Weights(), frozenset(features)
         common = max(1, int(total * self.weights.common))
@@ -145,8 +144,7 @@ class Ranker:
         out = Ranker.__new__(Ranker)
         out.__dict__.update(self.__dict__)
         if weights is not None:
-            out.weights = weights
-            out.kind_weights = dict(weights.kind)
+            out.weights, out.kind_weights = weights, dict(weights.kind)
         if features is not None:
             out.features = frozenset(features)
         return out
@@ -275,7 +273,7 @@ class Ranker:
         if clauses and "answered" in self.features and w.answered:  # the sixth stage: permutes the first three
             answered_stage(hits, found.roles, found.cues, w.answered, self._sentence_words)
         if clauses and "prior" in self.features and w.earlier:  # the seventh: siblings by earlier questions
-            prior_stage(hits, found.prior, w.earlier, found.logic, lambda p: self._logic(p.text))
+            prior_stage(hits, found.prior, w.earlier, found.logic, lambda p: self._logic(p.text), self.rules)
         if clauses and "logic" in self.features and w.logic:  # siblings by the logic asked (bot/logic_words.py)
             logic_stage(hits, found.logic, w.logic, lambda p: self._logic(p.text))
         if clauses and w.asks:  # siblings by what the question asks for: a count, X, an order (bot/asked_kinds.py)
@@ -483,6 +481,7 @@ async def _load(store: Store, options: Options | None) -> Ranker:
     prior, learned = await load_learned(store, a, w, stored=options is None)
     r = Ranker(a, counts, total, w, term_counts=await store.term_counts(), german_documents=german, prior=prior)
     r.translations, r.outdated, r.german = learned, await outdated_links(store), await german_versions(store)
+    r.rules = await explanation_rules(store)
     return r
 
 
