@@ -17,6 +17,7 @@ look-ups of unread words. From memory (the name index), no store access.
 
 from __future__ import annotations
 
+import re
 import weakref
 from typing import NamedTuple
 
@@ -43,6 +44,8 @@ UNREAD_LOOKUPS = 6
 UNREAD_WORDS = 4
 #: An unread word is shown with at most this many characters.
 UNREAD_CHARS = 40
+#: Words of letters joined by hyphens („Dimir-Wächter“), as a run of unread words begins them.
+_JOINED = re.compile(r"[^\W\d_]{2,}(?:-[^\W\d_]{2,})+")
 
 
 class PlainNames(NamedTuple):
@@ -163,6 +166,13 @@ def _unread(names: NameIndex, text: str, tokens: list[KeyedToken], used: list[bo
     ordinary = german_dictionary() if runs else None  # read once per process (the warm-up reads it first)
     for first, stop in runs[:UNREAD_LOOKUPS]:
         written = text[tokens[first][3]:tokens[stop - 1][4]].strip(EDGE)
+        # a run that a hyphen joins to the next word („Dimir-Wächter“, „Wächter“ of no card): the whole word
+        joined = _JOINED.match(text, tokens[first][3])
+        if joined is not None and len(joined[0]) > len(written):
+            written = joined[0]
+            if names.lookup(written).hit is None:
+                out.append(shorten(written, UNREAD_CHARS))  # said as /karte says a name of no card
+            continue
         if ordinary is None or all(w in ordinary for w in name_words(written)):
             continue
         found = names.lookup(written)

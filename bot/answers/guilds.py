@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from bot.answers.registry import UserError
+from bot.answers.missing_cards import missing_card_line
+from bot.answers.registry import AnswerContext, UserError
 from bot.guilds import Guild, SetDocument, guilds_read, named_guild, named_set, store_guilds
 from bot.reply import Action, format_date, quote_user
 from bot.store import DocumentRecord, MechanicRecord, Store
@@ -48,10 +49,13 @@ def section_button(m: MechanicRecord) -> Action:
     return Action(label=shorten(f"Mechanik: {m.title}", 80), action="mechanic", arg=str(m.id))
 
 
-async def guild_or_set_error(store: Store, query: str, cards: list[Action]) -> UserError | None:
+async def guild_or_set_error(ctx: AnswerContext, query: str, cards: list[Action]) -> UserError | None:
     """The German error for a typed card name that is a guild's or a set's (``/karte name: Gruul``, ``[[Ravnica]]``):
     what it is in the documents' words with buttons to the section(s), then ``cards`` (the cards whose names hold
-    it, „Meintest du“ choices) as further buttons; None when ``query`` names neither."""
+    it, „Meintest du“ choices) as further buttons; for a name of no card and no ``cards`` whose words the documents
+    know one by one (:func:`bot.answers.missing_cards.missing_card_line`: „Dimir-Wächter“), the missing-card note
+    with the store's cards of its words; None when ``query`` names none of them."""
+    store = ctx.store
     guilds, sets = await store_guilds(store)
     shown = quote_user(query, 80) or "(leer)"
     title = f"Keine Karte „{shown}“ gefunden"
@@ -63,6 +67,8 @@ async def guild_or_set_error(store: Store, query: str, cards: list[Action]) -> U
     if (found := named_set(sets, query)) is not None:
         body = f"„{shown}“ ist keine Karte. {set_line(found)} {offer_line(found)}"
         return UserError(title, body + more, choices=[*map(section_button, found.sections[:SET_CHOICES]), *cards])
+    if not cards and (line := await missing_card_line(query, None, [], ctx.names, store, below=False)):
+        return UserError(title, line.removeprefix("ℹ️ "))  # „Dimir-Wächter“: its words known, no card of them
     return None
 
 

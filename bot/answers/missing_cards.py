@@ -83,25 +83,28 @@ def guild_joined(question: str, guilds: Sequence[str], card_word: Callable[[str]
     return list(found.items())[:MOST]
 
 
-def _named_concept(analysis: Analysis, word: str) -> bool:
+def _named_concept(analysis: Analysis | None, word: str) -> bool:
     """True when ``word`` (one part of a hyphened word) gave the question's analysis a concept (``zz…``) or is a
     players' word: a game term, not a card's name."""
     key = canonical(fold(word))
-    for typed, terms in zip(analysis.words, analysis.word_terms, strict=False):
+    for typed, terms in zip(analysis.words, analysis.word_terms, strict=False) if analysis is not None else ():
         if canonical(fold(typed)) == key and any(t.startswith("zz") for t in terms):
             return True
     return gloss(word) is not None
 
 
-async def missing_card_line(question: str, analysis: Analysis, cards: Sequence[CardRecord], names: NameIndex | None,
-                            store: Store | None) -> str:
+async def missing_card_line(question: str, analysis: Analysis | None, cards: Sequence[CardRecord],
+                            names: NameIndex | None, store: Store | None, below: bool = True) -> str:
     """The note for the first hyphened word of ``question`` (:func:`hyphened_words`, then the names written apart
     of :func:`guild_joined`) that names no card of the store and no document prints, ``""`` when there is none (or
     no ``names`` or ``store`` to tell): „ℹ️ Keine Karte „Dimir-Wächter“ gefunden: kein Dokument des Bots nennt eine
     Karte dieses Namens; die Stellen unten gelten nicht ihr.“, with the near names of :func:`_near` („Meintest du:
     …“ as ``/karte`` offers them, else the cards of a word). ``analysis``: the question's, whose concepts tell a game
     term („Mana-Burn“); ``cards``: the cards the ranking found named, whose words are no missing card's (of a name
-    written apart: not all its words one card's). The typed word is escaped and cut to 60 characters."""
+    written apart: not all its words one card's). The typed word is escaped and cut to 60 characters. ``analysis``
+    None: a name typed alone (``/karte``, ``[[…]]``, the message command), only the players' words are game terms;
+    ``below`` False: no passages follow, and ``/karte``'s title says „Keine Karte …“: „ℹ️ Kein Dokument des Bots
+    nennt eine Karte „Dimir-Wächter“.“ with the near names."""
     if names is None or store is None:
         return ""
     own = {canonical(fold(w)) for c in cards for w in name_tokens(c.name)}
@@ -118,8 +121,11 @@ async def missing_card_line(question: str, analysis: Analysis, cards: Sequence[C
         found = names.lookup(typed)
         if found.hit is not None or await store.holds_phrase([fold(p) for p in parts]):
             continue
+        near = _near(names, found.candidates, parts)
+        if not below:  # under /karte's title „Keine Karte „…“ gefunden“
+            return f"ℹ️ Kein Dokument des Bots nennt eine Karte „{quote_user(typed, 60)}“.{near}"
         return (f"ℹ️ Keine Karte „{quote_user(typed, 60)}“ gefunden: kein Dokument des Bots nennt eine Karte dieses "
-                f"Namens; die Stellen unten gelten nicht ihr.{_near(names, found.candidates, parts)}")
+                f"Namens; die Stellen unten gelten nicht ihr.{near}")
     return ""
 
 

@@ -86,3 +86,27 @@ async def test_a_missing_name_without_its_hyphen_gets_the_card_note(ctx, questio
 ])
 async def test_no_card_note_for_a_card_or_a_guild_written_apart(ctx, question):
     assert "ℹ️ Keine Karte" not in (await run_answer(ctx, "question", question=question)).pages[0].body
+
+
+async def test_the_ruling_search_says_a_missing_card(ctx):
+    # /ruling suche's hits for „Gruul-Schamane“ are Gruul-Nodorog's rulings (001, Gildenbund): said first
+    reply = await run_answer(ctx, "ruling", search="Gruul-Schamane")
+    line = ("ℹ️ Keine Karte „Gruul-Schamane“ gefunden: kein Dokument des Bots nennt eine Karte dieses Namens; die "
+            "Stellen unten gelten nicht ihr. Karten mit „Gruul“ im Namen: **Gruul-Nodorog**, **Gruul-Kriegspflug**.")
+    assert reply.pages[0].body.startswith(line)
+    assert "ℹ️ Keine Karte" not in (await run_answer(ctx, "ruling", search="Boros-Rekrut")).pages[0].body
+
+
+@pytest.mark.parametrize("text", ["[[Dimir-Wächter]]", "Dimir-Wächter ist mein Lieblingskarte"])
+async def test_the_message_command_says_a_missing_card(ctx, text):
+    reply = await run_answer(ctx, "explain_message", text=text)
+    body = reply.pages[0].body
+    assert ("Kein Dokument des Bots nennt eine Karte „Dimir-Wächter“. Karten mit „Dimir“ im Namen: "
+            "**Dimir-Doppelgänger**, **Circu, Dimir-Lobotomist**.") in body
+    assert "ist eine Gilde" not in body  # „Dimir“ is the missing card's word here, not the guild
+
+
+async def test_karte_says_a_missing_card_with_its_words_cards(ctx):
+    reply = await run_answer(ctx, "card", name="Dimir-Wächter")
+    assert reply.pages[0].title == "Keine Karte „Dimir-Wächter“ gefunden"
+    assert reply.pages[0].body.startswith("Kein Dokument des Bots nennt eine Karte „Dimir-Wächter“. Karten mit")
