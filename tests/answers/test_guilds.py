@@ -160,3 +160,20 @@ async def test_frage_on_a_guilds_cards_leads_with_its_mechanic(ctx, name):
     reply = await run_answer(ctx, "question", question=f"was machen {name.lower()} karten")
     assert reply.pages[0].title == guild.section.title
     assert guild.sentence in reply.pages[0].body  # the section's paragraph names the guild, as the note does
+
+
+async def test_a_set_is_read_with_ae_for_its_umlaut_on_every_door(ctx):
+    # the README: „ae“ may stand for „ä“; Kälteeinbruch is 001's part 4
+    guilds, sets = await store_guilds(ctx.store)
+    assert named_set(sets, "kaelteeinbruch").document.part == 4
+    assert named_set(sets, "das Set Kaelteeinbruch").name == "Kälteeinbruch"
+    card = await run_answer(ctx, "card", name="kaelteeinbruch")
+    assert "„kaelteeinbruch“ ist keine Karte. **Kälteeinbruch** ist ein Set" in card.pages[0].body
+    mechanic = await run_answer(ctx, "mechanic", name="kaelteeinbruch")
+    assert mechanic.pages[0].title == "Mechaniken aus Kälteeinbruch"
+    assert [c.label for c in mechanic.choices] == COLDSNAP
+    question = (await run_answer(ctx, "question", question="kaelteeinbruch")).pages[0].body
+    assert question.startswith("Frage: „kaelteeinbruch“\nℹ️ **Kälteeinbruch** ist ein Set")
+    for typed in ("kaelte", "kae"):
+        cold = await run_completer(ctx, mechanic_names, typed)
+        assert [c.name for c in cold][:8] == [f"{t} (Kälteeinbruch)" for t in COLDSNAP], typed
