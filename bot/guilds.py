@@ -114,6 +114,29 @@ def named_set(sets: list[SetDocument], text: str) -> SetDocument | None:
     return None
 
 
+#: The words beside a set's name with which a question asks what is in the set (folded, in
+#: :func:`bot.text.canonical`'s spelling): its mechanics („welche mechaniken hat gildenbund“, „zwietracht
+#: mechaniken“), what is new in it („was ist neu in kälteeinbruch“), what it holds („was gibt es in ravnica“).
+SET_ASKING = frozenset(canonical(w) for w in (
+    "mechanik", "mechaniken", "fahigkeit", "fahigkeiten", "schlusselwort", "schlusselworter", "keyword", "keywords",
+    "neu", "neue", "neuen", "neues", "gibt", "gab", "hat", "haben", "enthalt", "enthalten", "drin", "inhalt",
+    "alle", "liste", "uberblick", "ubersicht"))
+
+
+def asked_set(sets: list[SetDocument], text: str) -> SetDocument | None:
+    """The set whose mechanics or contents the question ``text`` asks: its name (:func:`named_set`) with no other
+    words than :data:`SET_ASKING` („welche mechaniken gibt es in zwietracht“ → Zwietracht, „was ist neu in
+    kälteeinbruch“ → Kälteeinbruch); None when another word asks something else („welche mechaniken hat gildenbund
+    für rakdos“ names a guild too; „Festival des Gildenbunds“ is a card)."""
+    typed = _words(text)
+    for s in sets:
+        for name in (_words(s.name), _words(s.name.split(":")[0])):
+            at = next((i for i in range(len(typed) - len(name) + 1) if typed[i:i + len(name)] == name), None)
+            if name and at is not None and set(typed[:at] + typed[at + len(name):]) <= SET_ASKING:
+                return s
+    return None
+
+
 async def store_guilds(store: Store) -> tuple[list[Guild], list[SetDocument]]:
     """The guilds and sets of ``store`` (:func:`guilds_of`, :func:`sets_of`), read once per store."""
 

@@ -8,7 +8,7 @@ from collections.abc import Collection
 
 from bot.answers.missing_cards import missing_card_line
 from bot.answers.registry import AnswerContext, UserError
-from bot.guilds import Guild, SetDocument, guilds_read, named_guild, named_set, store_guilds
+from bot.guilds import Guild, SetDocument, asked_set, guilds_read, named_guild, named_set, store_guilds
 from bot.reply import Action, format_date, quote_user
 from bot.store import DocumentRecord, MechanicRecord, Store
 from bot.text import shorten
@@ -82,8 +82,10 @@ async def guild_reading_lines(store: Store, text: str, card_names: Collection[st
 
 
 async def set_reading_line(store: Store, question: str) -> str:
-    """The line ``/frage`` says first when the whole question names a set (:func:`bot.guilds.named_set`, question
-    words as stop words: „was ist ravnica“, „kälteeinbruch“): „ℹ️ **Ravnica: Stadt der Gilden** ist ein Set: Die
-    Dokumente des Bots enthalten seine FAQ … `/mechanik name: Ravnica` bietet sie zur Auswahl.“; ``""`` otherwise."""
-    found = named_set((await store_guilds(store))[1], question)
+    """The line ``/frage`` says first when the question names a set alone or asks its mechanics or what is in it
+    (:func:`bot.guilds.asked_set`, question words as stop words: „was ist ravnica“, „kälteeinbruch“, „welche
+    mechaniken gibt es in zwietracht“, „was ist neu in kälteeinbruch“): „ℹ️ **Ravnica: Stadt der Gilden** ist ein
+    Set: Die Dokumente des Bots enthalten seine FAQ … `/mechanik name: Ravnica` bietet sie zur Auswahl.“; ``""``
+    otherwise."""
+    found = asked_set((await store_guilds(store))[1], question)
     return f"ℹ️ {set_line(found)} {offer_line(found)}" if found is not None else ""

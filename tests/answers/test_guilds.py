@@ -137,8 +137,27 @@ async def test_frage_says_a_set_asked_alone_is_its_faq(ctx):
     assert body.count("ist ein Set") == 1
     assert "`/mechanik name: Ravnica` bietet sie zur Auswahl." in body
     # a question on more than the set says nothing of it
-    more = await run_answer(ctx, "question", question="was ist neu in kälteeinbruch")
+    more = await run_answer(ctx, "question", question="wie funktioniert bergung in kälteeinbruch")
     assert "ist ein Set" not in more.pages[0].body
+
+
+@pytest.mark.parametrize(("question", "faq"), [
+    ("welche mechaniken hat gildenbund", "„Gildenbund – Häufig gestellte Fragen, 22.12.2005“ (Datei 001, Teil 2)"),
+    ("welche mechaniken gibt es in zwietracht",
+     "„Zwietracht – Häufig gestellte Fragen, 17.03.2006“ (Datei 001, Teil 3)"),
+    ("zwietracht mechaniken", "„Zwietracht – Häufig gestellte Fragen, 17.03.2006“ (Datei 001, Teil 3)"),
+    ("was ist neu in kälteeinbruch", "„Kälteeinbruch – Häufig gestellte Fragen, 01.06.2006“ (Datei 001, Teil 4)"),
+])
+async def test_frage_says_the_faq_of_a_set_whose_mechanics_are_asked(ctx, question, faq):
+    body = (await run_answer(ctx, "question", question=question)).pages[0].body
+    assert body.startswith(f"Frage: „{question}“\nℹ️ **"), body[:200]
+    assert f"ist ein Set: Die Dokumente des Bots enthalten seine FAQ {faq} mit den Mechanik-Abschnitten" in body
+
+
+@pytest.mark.parametrize("question", ["was macht festival des gildenbunds", "welche mechanik hat izzet",
+                                      "wie funktioniert bergung in kälteeinbruch"])
+async def test_frage_says_no_set_for_a_card_a_guild_or_a_question_on_more(ctx, question):
+    assert "ist ein Set" not in (await run_answer(ctx, "question", question=question)).pages[0].body
 
 
 async def test_regel_suche_finds_the_guilds_mechanic_and_says_why(ctx):
@@ -164,7 +183,7 @@ async def test_frage_on_a_guilds_cards_leads_with_its_mechanic(ctx, name):
 
 async def test_a_set_is_read_with_ae_for_its_umlaut_on_every_door(ctx):
     # the README: „ae“ may stand for „ä“; Kälteeinbruch is 001's part 4
-    guilds, sets = await store_guilds(ctx.store)
+    _, sets = await store_guilds(ctx.store)
     assert named_set(sets, "kaelteeinbruch").document.part == 4
     assert named_set(sets, "das Set Kaelteeinbruch").name == "Kälteeinbruch"
     card = await run_answer(ctx, "card", name="kaelteeinbruch")
