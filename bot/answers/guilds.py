@@ -89,3 +89,22 @@ async def set_reading_line(store: Store, question: str) -> str:
     otherwise."""
     found = asked_set((await store_guilds(store))[1], question)
     return f"ℹ️ {set_line(found)} {offer_line(found)}" if found is not None else ""
+
+
+async def guild_mechanics_text(store: Store, text: str, card_names: Collection[str]) -> str:
+    """``text`` with the titles of the mechanics of the guilds read in it (:func:`bot.guilds.guilds_read`) added,
+    for the searches that say they search them (``/regel suche: Dimir`` → „Dimir Transmutation“, so the rules of
+    Transmutation, 502.43a–502.48b, are found as its line says); ``text`` itself when no guild is read."""
+    titles = dict.fromkeys(g.section.title for g in await guilds_read(store, text, card_names))
+    return " ".join([text, *titles])
+
+
+async def with_set_note(store: Store, text: str, error: UserError) -> UserError:
+    """``error`` („Nichts gefunden“ of a search) led by the set note (:func:`set_reading_line`) when ``text`` names
+    a set or asks its mechanics (``/regel suche: Kälteeinbruch``), its sections as the first choices; ``error``
+    itself otherwise."""
+    found = asked_set((await store_guilds(store))[1], text)
+    if found is None:
+        return error
+    choices = [*map(section_button, found.sections[:SET_CHOICES]), *error.choices]
+    return UserError(error.title, f"ℹ️ {set_line(found)} {offer_line(found)}\n{error.body}", choices, error.actions)

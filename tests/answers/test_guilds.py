@@ -196,3 +196,27 @@ async def test_a_set_is_read_with_ae_for_its_umlaut_on_every_door(ctx):
     for typed in ("kaelte", "kae"):
         cold = await run_completer(ctx, mechanic_names, typed)
         assert [c.name for c in cold][:8] == [f"{t} (Kälteeinbruch)" for t in COLDSNAP], typed
+
+
+@pytest.mark.parametrize(("guild", "rules"), [
+    # 001 (Ravnica): Transmutation's rules as printed, 502.43a (meant 502.48a) and 502.48b; Einberufen's 502.32a
+    ("Dimir", ["**502.48b** (heute 702.53b)", "**502.43a** (heute 702.53a", "**Regel 110.5c (Erklärung)**"]),
+    ("Selesnija", ["**502.46c** (heute 702.51d)", "**502.46b**", "**502.32a** (heute 702.51a"]),
+])
+async def test_regel_suche_shows_the_rules_of_the_guilds_mechanic_it_says_it_searched(ctx, guild, rules):
+    body = (await run_answer(ctx, "rule", search=guild)).pages[0].body
+    assert f"„{guild}“ gelesen als die {guild}-Gilde" in body
+    for rule in rules:
+        assert rule in body, rule
+
+
+@pytest.mark.parametrize(("typed", "faq"), [
+    ("Kälteeinbruch", "„Kälteeinbruch – Häufig gestellte Fragen, 01.06.2006“ (Datei 001, Teil 4)"),
+    ("Ravnica", "„Ravnica: Stadt der Gilden – Häufig gestellte Fragen, 30.08.2005“ (Datei 001, Teil 1)"),
+    ("Gildenbund", "„Gildenbund – Häufig gestellte Fragen, 22.12.2005“ (Datei 001, Teil 2)"),
+])
+async def test_regel_suche_says_a_set_is_its_faq(ctx, typed, faq):
+    reply = await run_answer(ctx, "rule", search=typed)
+    assert f"ist ein Set: Die Dokumente des Bots enthalten seine FAQ {faq} mit den Mechanik-Abschnitten" in \
+        reply.pages[0].body
+    assert reply.choices[0].label.startswith("Mechanik: ")  # its sections first
