@@ -4,6 +4,7 @@ lines ``/mechanik`` shows for them, in the documents' words (:mod:`bot.guilds` r
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection
 
 from bot.answers.missing_cards import missing_card_line
@@ -11,7 +12,7 @@ from bot.answers.registry import AnswerContext, UserError
 from bot.guilds import Guild, SetDocument, asked_set, guilds_read, named_guild, named_set, store_guilds
 from bot.reply import Action, format_date, quote_user
 from bot.store import DocumentRecord, MechanicRecord, Store
-from bot.text import shorten
+from bot.text import shorten, tokens
 
 #: Most mechanics sections offered as buttons for a set (the FAQs have at most eight).
 SET_CHOICES = 10
@@ -108,3 +109,19 @@ async def with_set_note(store: Store, text: str, error: UserError) -> UserError:
         return error
     choices = [*map(section_button, found.sections[:SET_CHOICES]), *error.choices]
     return UserError(error.title, f"ℹ️ {set_line(found)} {offer_line(found)}\n{error.body}", choices, error.actions)
+
+
+async def guild_and_set_words(store: Store, text: str, taken: Collection[str]) -> list[str]:
+    """The words of a message's ``text`` (its first 2 000 characters) that name a guild or a set alone
+    (:func:`bot.guilds.named_guild`, :func:`bot.guilds.named_set`: „Was macht Selesnija?“ → ``["Selesnija"]``,
+    „Izzet“, „kaelteeinbruch“), as written, each once, for the message command to say what they are as ``/karte``
+    says it; not a word joined to another by a hyphen („Dimir-Wächter“ names a card) nor one of a name in ``taken``
+    (the cards and names the message was read to name, „Orzhov“ of Orzhov-Hohepriester)."""
+    guilds, sets = await store_guilds(store)
+    held = {w for name in taken for w in tokens(name)}
+    found: dict[str, str] = {}
+    for word in re.findall(r"(?<![\w-])[^\W\d_]{3,}(?![\w-])", text[:2000]):
+        key = tokens(word)[0]
+        if key not in held and key not in found and (named_guild(guilds, word) or named_set(sets, word)):
+            found[key] = word
+    return list(found.values())

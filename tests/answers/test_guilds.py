@@ -218,3 +218,21 @@ async def test_regel_suche_says_a_set_is_its_faq(ctx, typed):
     assert f"ist ein Set: Die Dokumente des Bots enthalten seine FAQ {FAQS[typed]} mit den Mechanik-Abschnitten" \
         in reply.pages[0].body
     assert reply.choices[0].label.startswith("Mechanik: ")  # its sections first
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # no card of the store has „Selesnija“ or „Izzet“ in its name; 001 names their guilds
+    ("Was macht Selesnija?", "„Selesnija“ ist keine Karte. **Selesnija** ist eine Gilde: „Nur Karten, die der "
+                             "Selesnija-Gilde zugeordnet sind (grün, weiß oder grün-weiß), haben Einberufen.“"),
+    ("Izzet", "„Izzet“ ist keine Karte. **Izzet** ist eine Gilde: „Nur Karten aus der Izzet-Gilde (blau, rot oder "
+              "blau-rot) haben Reproduktion.“"),
+    ("kaelteeinbruch ist toll", "„kaelteeinbruch“ ist keine Karte. **Kälteeinbruch** ist ein Set"),
+])
+async def test_the_message_command_says_a_guild_or_set_without_a_card_of_its_name(ctx, text, said):
+    reply = await run_answer(ctx, "explain_message", text=text)
+    assert said in reply.pages[0].body
+
+
+async def test_the_message_command_says_no_guild_of_a_cards_name(ctx):
+    reply = await run_answer(ctx, "explain_message", text="Orzhov-Hohepriester und Boros-Rekrut")
+    assert [p.title for p in reply.pages] == ["Orzhov-Hohepriester", "Boros-Rekrut"]
