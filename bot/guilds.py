@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from bot.stopwords import STOP_WORDS
 from bot.store import DocumentRecord, MechanicRecord, Store
-from bot.text import tokens
+from bot.text import canonical, tokens
 
 #: The sentence of a guild mechanic's section that names its guild, as the four FAQs of file 001 print it
 #: (both shapes: „Nur Kreaturen aus der Gruul-Gilde (…) haben Blutdurst.“, „Nur Karten, die der Dimir-Gilde
@@ -90,15 +90,16 @@ def sets_of(documents: list[DocumentRecord], sections: list[MechanicRecord]) -> 
 
 
 def _words(text: str) -> list[str]:
-    """The folded words of ``text`` without articles and other stop words and without :data:`FRAME_WORDS`."""
-    return [w for w in tokens(text) if w not in STOP_WORDS and w not in FRAME_WORDS]
+    """The folded words of ``text`` without articles and other stop words and without :data:`FRAME_WORDS`, each in
+    one spelling (:func:`bot.text.canonical`: „ae“ for „ä“ as players type it, „kaelteeinbruch“ is Kälteeinbruch)."""
+    return [canonical(w) for w in tokens(text) if w not in STOP_WORDS and w not in FRAME_WORDS]
 
 
 def named_guild(guilds: list[Guild], text: str) -> Guild | None:
     """The guild ``text`` names (its words are the guild's name, :func:`_words`): ``Gruul``, ``die Gruul-Gilde``,
     ``orzhov karten``, ``izzet deck``; None otherwise (``Gruul-Nodorog`` names a card)."""
     typed = _words(text)
-    return next((g for g in guilds if typed == tokens(g.name)), None)
+    return next((g for g in guilds if typed == _words(g.name)), None)
 
 
 def named_set(sets: list[SetDocument], text: str) -> SetDocument | None:
@@ -110,6 +111,29 @@ def named_set(sets: list[SetDocument], text: str) -> SetDocument | None:
     for s in sets:
         if typed in (_words(s.name), _words(s.name.split(":")[0])):
             return s
+    return None
+
+
+#: The words beside a set's name with which a question asks what is in the set (folded, in
+#: :func:`bot.text.canonical`'s spelling): its mechanics („welche mechaniken hat gildenbund“, „zwietracht
+#: mechaniken“), what is new in it („was ist neu in kälteeinbruch“), what it holds („was gibt es in ravnica“).
+SET_ASKING = frozenset(canonical(w) for w in (
+    "mechanik", "mechaniken", "fahigkeit", "fahigkeiten", "schlusselwort", "schlusselworter", "keyword", "keywords",
+    "neu", "neue", "neuen", "neues", "gibt", "gab", "hat", "haben", "enthalt", "enthalten", "drin", "inhalt",
+    "alle", "liste", "uberblick", "ubersicht"))
+
+
+def asked_set(sets: list[SetDocument], text: str) -> SetDocument | None:
+    """The set whose mechanics or contents the question ``text`` asks: its name (:func:`named_set`) with no other
+    words than :data:`SET_ASKING` („welche mechaniken gibt es in zwietracht“ → Zwietracht, „was ist neu in
+    kälteeinbruch“ → Kälteeinbruch); None when another word asks something else („welche mechaniken hat gildenbund
+    für rakdos“ names a guild too; „Festival des Gildenbunds“ is a card)."""
+    typed = _words(text)
+    for s in sets:
+        for name in (_words(s.name), _words(s.name.split(":")[0])):
+            at = next((i for i in range(len(typed) - len(name) + 1) if typed[i:i + len(name)] == name), None)
+            if name and at is not None and set(typed[:at] + typed[at + len(name):]) <= SET_ASKING:
+                return s
     return None
 
 
@@ -132,10 +156,10 @@ def begun(guilds: list[Guild], sets: list[SetDocument], text: str, least: int) -
     Kälteeinbruch, labelled ``Bergung (Kälteeinbruch)``); (label, section) pairs, each section once."""
     typed = " ".join(_words(text))
     out: dict[int, tuple[str, MechanicRecord]] = {}
-    if len(typed.replace(" ", "")) < least:
+    if sum(len(w) for w in tokens(text) if w not in STOP_WORDS and w not in FRAME_WORDS) < least:  # as typed
         return []
     for g in guilds:
-        if " ".join(tokens(g.name)).startswith(typed):
+        if " ".join(_words(g.name)).startswith(typed):
             out.setdefault(g.section.id, (f"{g.section.title} ({g.name}-Gilde)", g.section))
     for s in sets:
         if any(" ".join(_words(n)).startswith(typed) for n in (s.name, s.name.split(":")[0])):

@@ -6,17 +6,19 @@
   halves, each with its own name; 001, Zwietracht-FAQ);
 * a legend's shortened name, the part of its name before the comma („Szadek“ for Szadek, Herr der Geheimnisse;
   CR 201.5c), when it is one card's only;
-* a name typed with one slip („boros-rektur“, :func:`bot.mentions.slipped_name`).
+* a name typed with one slip („boros-rektur“, :func:`bot.mentions.slipped_name`), also a single word that is no
+  ordinary German word („Teisa“: Teysa, Orzhovweiser by its shortened name, :func:`_one_word_slips`).
 
 And the words it could not read as a card: a run of words of some card's name (no stop word) outside every name
 read, for which ``/karte`` offers cards („Agrus“ → Agrus Kos, Wojek-Veteran), so the answer names them rather than
 dropping them without a word. Every step is bounded for any message (its first :data:`bot.mentions.MAX_TEXT`
 characters): one scan over the tokens, at most :data:`SLIP_TRIES` slip searches, at most :data:`UNREAD_LOOKUPS`
-look-ups of unread words. From memory (the name index), no store access.
+look-ups of unread words and of single slipped words. From memory (the name index), no store access.
 """
 
 from __future__ import annotations
 
+import re
 import weakref
 from typing import NamedTuple
 
@@ -31,7 +33,7 @@ from bot.mentions import (
     slipped_name,
     token_key,
 )
-from bot.search import NameIndex
+from bot.search import TYPO, NameIndex
 from bot.stopwords import STOP_WORDS
 from bot.text import clean, name_words, shorten
 
@@ -41,8 +43,12 @@ SLIP_TRIES = 3
 #: Most runs of unread name words looked up (:meth:`bot.search.NameIndex.lookup`), and most words of such a run.
 UNREAD_LOOKUPS = 6
 UNREAD_WORDS = 4
+#: Fewest letters of a single word read as a card by a typo („Teisa“: Teysa, Orzhovweiser).
+SLIP_LEAST = 5
 #: An unread word is shown with at most this many characters.
 UNREAD_CHARS = 40
+#: Words of letters joined by hyphens („Dimir-Wächter“), as a run of unread words begins them.
+_JOINED = re.compile(r"[^\W\d_]{2,}(?:-[^\W\d_]{2,})+")
 
 
 class PlainNames(NamedTuple):
@@ -125,7 +131,37 @@ def plain_names(names: NameIndex, text: str, limit: int) -> PlainNames:
             noted.append(shorten(typed, UNREAD_CHARS))
         begin = start + max(text[start:end].find(typed), 0)  # its words are read, no unread name
         used = [u or begin <= t[3] < begin + len(typed) for u, t in zip(used, tokens, strict=True)]
+    for at, card, typed in _one_word_slips(names, text, tokens, used)[:max(0, limit - len(ids))]:
+        used[at] = True
+        if card not in ids:
+            ids.append(card)
+            noted.append(shorten(typed, UNREAD_CHARS))  # said above the card as /karte says it
     return PlainNames(ids, noted, _unread(names, text, tokens, used, ids))
+
+
+def _one_word_slips(names: NameIndex, text: str, tokens: list[KeyedToken], used: list[bool]) -> list[tuple[int, int,
+                                                                                                          str]]:
+    """The single words not ``used`` that ``/karte`` reads as one card by a typo (:data:`bot.search.TYPO`: „Teisa“
+    → Teysa, Orzhovweiser, as its shortened name, CR 201.5c): (token index, card id, word as written), in order.
+    Only words of at least :data:`SLIP_LEAST` letters, no stop word and no ordinary German word
+    (:mod:`bot.german_words`: „Stark“ is none of a card), at most :data:`UNREAD_LOOKUPS` look-ups."""
+    found: list[tuple[int, int, str]] = []
+    budget = UNREAD_LOOKUPS
+    ordinary = None
+    for at, token in enumerate(tokens):
+        word = text[token[3]:token[4]].strip(EDGE)
+        if used[at] or len(word) < SLIP_LEAST or not word.isalpha() or word.lower() in STOP_WORDS:
+            continue
+        ordinary = german_dictionary() if ordinary is None else ordinary
+        if budget <= 0:
+            break
+        if all(w in ordinary for w in name_words(word)):
+            continue
+        budget -= 1
+        hit = names.lookup(word)
+        if hit.how == TYPO and hit.hit is not None:
+            found.append((at, hit.hit.card_id, word))
+    return found
 
 
 def _parts(tokens: list[KeyedToken], used: list[bool]) -> list[tuple[int, int]]:
@@ -163,6 +199,13 @@ def _unread(names: NameIndex, text: str, tokens: list[KeyedToken], used: list[bo
     ordinary = german_dictionary() if runs else None  # read once per process (the warm-up reads it first)
     for first, stop in runs[:UNREAD_LOOKUPS]:
         written = text[tokens[first][3]:tokens[stop - 1][4]].strip(EDGE)
+        # a run that a hyphen joins to the next word („Dimir-Wächter“, „Wächter“ of no card): the whole word
+        joined = _JOINED.match(text, tokens[first][3])
+        if joined is not None and len(joined[0]) > len(written):
+            written = joined[0]
+            if names.lookup(written).hit is None:
+                out.append(shorten(written, UNREAD_CHARS))  # said as /karte says a name of no card
+            continue
         if ordinary is None or all(w in ordinary for w in name_words(written)):
             continue
         found = names.lookup(written)

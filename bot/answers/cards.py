@@ -370,7 +370,7 @@ async def no_card(ctx: AnswerContext, query: str, found: Lookup, choice: str = "
     (:func:`bot.answers.name_notes.not_a_card`: „„Fehde“ ist keine Karte, sondern eine Mechanik …“), else a name the
     documents print (:func:`bot.answers.mentioned_names.mentioned_error`: 002's „Driven“ offered as its card,
     „Destined“ only mentioned); None when neither, or for other candidates (:func:`not_found` offers them)."""
-    if (named := await guild_or_set_error(ctx.store, query, card_choices(found.candidates, choice))) is not None:
+    if (named := await guild_or_set_error(ctx, query, card_choices(found.candidates, choice))) is not None:
         return named
     if found.candidates:
         return None

@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from bot.answers.card_rulings import card_rulings
 from bot.answers.cards import SPLIT_ACTION, card_choices, card_reply, find_card_noted, no_card, with_note
+from bot.answers.guilds import guild_and_set_words
 from bot.answers.layout import ruling_pages
 from bot.answers.mechanics import mechanic_pages, mechanics
 from bot.answers.name_notes import NOTED, reading_line
@@ -203,7 +204,14 @@ async def explain_message(ctx: AnswerContext, text: str) -> Reply:
     Raises:
         UserError: the message names no card (German, with how to write ``[[Karte]]``).
     """
-    return await explain_cards(ctx, **explain_options(ctx, text))
+    options = explain_options(ctx, text)
+    ids = [int(i) for i in options["ids"].split(".") if i]
+    taken = [*options["missing"].split("\n"), *(ctx.names.card_names.get(i, "") for i in ids)]
+    for word in await guild_and_set_words(ctx.store, without_spoilers(text), taken):  # „Was macht Selesnija?“
+        wider = {**options, "missing": "\n".join(m for m in (options["missing"], word) if m)}
+        if len(wider["missing"].split("\n")) <= EXPLAIN_MAX and carried(wider):
+            options = wider  # said as /karte says it: „„Selesnija“ ist keine Karte. **Selesnija** ist eine Gilde …“
+    return await explain_cards(ctx, **options)
 
 
 @answer("explain_cards")

@@ -4,13 +4,15 @@ lines ``/mechanik`` shows for them, in the documents' words (:mod:`bot.guilds` r
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection
 
-from bot.answers.registry import UserError
-from bot.guilds import Guild, SetDocument, guilds_read, named_guild, named_set, store_guilds
+from bot.answers.missing_cards import missing_card_line
+from bot.answers.registry import AnswerContext, UserError
+from bot.guilds import Guild, SetDocument, asked_set, guilds_read, named_guild, named_set, store_guilds
 from bot.reply import Action, format_date, quote_user
 from bot.store import DocumentRecord, MechanicRecord, Store
-from bot.text import shorten
+from bot.text import shorten, tokens
 
 #: Most mechanics sections offered as buttons for a set (the FAQs have at most eight).
 SET_CHOICES = 10
@@ -48,10 +50,13 @@ def section_button(m: MechanicRecord) -> Action:
     return Action(label=shorten(f"Mechanik: {m.title}", 80), action="mechanic", arg=str(m.id))
 
 
-async def guild_or_set_error(store: Store, query: str, cards: list[Action]) -> UserError | None:
+async def guild_or_set_error(ctx: AnswerContext, query: str, cards: list[Action]) -> UserError | None:
     """The German error for a typed card name that is a guild's or a set's (``/karte name: Gruul``, ``[[Ravnica]]``):
     what it is in the documents' words with buttons to the section(s), then ``cards`` (the cards whose names hold
-    it, „Meintest du“ choices) as further buttons; None when ``query`` names neither."""
+    it, „Meintest du“ choices) as further buttons; for a name of no card and no ``cards`` whose words the documents
+    know one by one (:func:`bot.answers.missing_cards.missing_card_line`: „Dimir-Wächter“), the missing-card note
+    with the store's cards of its words; None when ``query`` names none of them."""
+    store = ctx.store
     guilds, sets = await store_guilds(store)
     shown = quote_user(query, 80) or "(leer)"
     title = f"Keine Karte „{shown}“ gefunden"
@@ -63,6 +68,8 @@ async def guild_or_set_error(store: Store, query: str, cards: list[Action]) -> U
     if (found := named_set(sets, query)) is not None:
         body = f"„{shown}“ ist keine Karte. {set_line(found)} {offer_line(found)}"
         return UserError(title, body + more, choices=[*map(section_button, found.sections[:SET_CHOICES]), *cards])
+    if not cards and (line := await missing_card_line(query, None, [], ctx.names, store, below=False)):
+        return UserError(title, line.removeprefix("ℹ️ "))  # „Dimir-Wächter“: its words known, no card of them
     return None
 
 
@@ -76,8 +83,45 @@ async def guild_reading_lines(store: Store, text: str, card_names: Collection[st
 
 
 async def set_reading_line(store: Store, question: str) -> str:
-    """The line ``/frage`` says first when the whole question names a set (:func:`bot.guilds.named_set`, question
-    words as stop words: „was ist ravnica“, „kälteeinbruch“): „ℹ️ **Ravnica: Stadt der Gilden** ist ein Set: Die
-    Dokumente des Bots enthalten seine FAQ … `/mechanik name: Ravnica` bietet sie zur Auswahl.“; ``""`` otherwise."""
-    found = named_set((await store_guilds(store))[1], question)
+    """The line ``/frage`` says first when the question names a set alone or asks its mechanics or what is in it
+    (:func:`bot.guilds.asked_set`, question words as stop words: „was ist ravnica“, „kälteeinbruch“, „welche
+    mechaniken gibt es in zwietracht“, „was ist neu in kälteeinbruch“): „ℹ️ **Ravnica: Stadt der Gilden** ist ein
+    Set: Die Dokumente des Bots enthalten seine FAQ … `/mechanik name: Ravnica` bietet sie zur Auswahl.“; ``""``
+    otherwise."""
+    found = asked_set((await store_guilds(store))[1], question)
     return f"ℹ️ {set_line(found)} {offer_line(found)}" if found is not None else ""
+
+
+async def guild_mechanics_text(store: Store, text: str, card_names: Collection[str]) -> str:
+    """``text`` with the titles of the mechanics of the guilds read in it (:func:`bot.guilds.guilds_read`) added,
+    for the searches that say they search them (``/regel suche: Dimir`` → „Dimir Transmutation“, so the rules of
+    Transmutation, 502.43a–502.48b, are found as its line says); ``text`` itself when no guild is read."""
+    titles = dict.fromkeys(g.section.title for g in await guilds_read(store, text, card_names))
+    return " ".join([text, *titles])
+
+
+async def with_set_note(store: Store, text: str, error: UserError) -> UserError:
+    """``error`` („Nichts gefunden“ of a search) led by the set note (:func:`set_reading_line`) when ``text`` names
+    a set or asks its mechanics (``/regel suche: Kälteeinbruch``), its sections as the first choices; ``error``
+    itself otherwise."""
+    found = asked_set((await store_guilds(store))[1], text)
+    if found is None:
+        return error
+    choices = [*map(section_button, found.sections[:SET_CHOICES]), *error.choices]
+    return UserError(error.title, f"ℹ️ {set_line(found)} {offer_line(found)}\n{error.body}", choices, error.actions)
+
+
+async def guild_and_set_words(store: Store, text: str, taken: Collection[str]) -> list[str]:
+    """The words of a message's ``text`` (its first 2 000 characters) that name a guild or a set alone
+    (:func:`bot.guilds.named_guild`, :func:`bot.guilds.named_set`: „Was macht Selesnija?“ → ``["Selesnija"]``,
+    „Izzet“, „kaelteeinbruch“), as written, each once, for the message command to say what they are as ``/karte``
+    says it; not a word joined to another by a hyphen („Dimir-Wächter“ names a card) nor one of a name in ``taken``
+    (the cards and names the message was read to name, „Orzhov“ of Orzhov-Hohepriester)."""
+    guilds, sets = await store_guilds(store)
+    held = {w for name in taken for w in tokens(name)}
+    found: dict[str, str] = {}
+    for word in re.findall(r"(?<![\w-])[^\W\d_]{3,}(?![\w-])", text[:2000]):
+        key = tokens(word)[0]
+        if key not in held and key not in found and (named_guild(guilds, word) or named_set(sets, word)):
+            found[key] = word
+    return list(found.values())

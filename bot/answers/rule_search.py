@@ -14,7 +14,7 @@ from __future__ import annotations
 from bot.answers.better_kind import RULE_KINDS, better_action, better_passage, pointer_line
 from bot.answers.eras import document_number_action
 from bot.answers.explanation_names import passage_name, term_names
-from bot.answers.guilds import guild_reading_lines
+from bot.answers.guilds import guild_mechanics_text, guild_reading_lines, set_reading_line, with_set_note
 from bot.answers.paging import hit_pages, search_excerpt
 from bot.answers.query_notes import query_notes
 from bot.answers.registry import AnswerContext
@@ -83,16 +83,22 @@ async def keyword_reply(ctx: AnswerContext, text: str, about: frozenset[str] | N
         UserError: nothing found (German „Nichts gefunden“).
     """
     hits, found, better = await search_rules(ctx, text)
+    named = [ctx.names.card_names[c] for c in found.cards]  # „orzhov“ read as the Orzhov-Gilde's Spuk: said so
+    guilds = await guild_reading_lines(ctx.store, text, named)
+    if guilds and about is None:  # „Dimir“: the rules of its mechanic Transmutation searched, as the line says
+        more, found, better = await search_rules(ctx, await guild_mechanics_text(ctx.store, text, named))
+        keys = {h.passage.id for h, _ in more}  # then the rules of the name itself (110.5c: „Dimir Doppelganger“)
+        hits = [*more, *((h, s) for h, s in hits if h.passage.id not in keys)][:MAX_HITS]
     if about is not None:  # the register's rows lead: they answer it
         hits, better = [(h, s) for h, s in hits if about.intersection(h.passage.concepts)][:HITS_PER_PAGE], None
+    said = await set_reading_line(ctx.store, text)  # „Kälteeinbruch“: its FAQ and sections
     if not hits:
-        raise nothing_found(text, better=better)
+        raise await with_set_note(ctx.store, text, nothing_found(text, better=better))
     shown = quote_user(text, 80)
     intro = f"{stellen(len(hits))} in Regeln und Regelerklärungen für „{shown}“, die passendste zuerst"
     intro += f"\n{pointer_line(better, text)}" if better is not None else ""
     intro += "".join("\n" + line for line in query_notes(found.analysis, text))  # „eot“ read as „ende des zuges“
-    named = [ctx.names.card_names[c] for c in found.cards]  # „orzhov“ read as the Orzhov-Gilde's Spuk: said so
-    intro += "".join("\n" + line for line in await guild_reading_lines(ctx.store, text, named))
+    intro += "".join("\n" + line for line in guilds) + (f"\n{said}" if said else "")
     if found.analysis.typos:  # a word read as another („evil“ as „exil“): said before the hits, as /frage says it
         near = near_misses(found.analysis, [], ctx.names, (await today_index(ctx.store)).words)
         intro = "".join(line + "\n" for line in near.lines) + ("\n" if near.lines else "") + intro

@@ -25,6 +25,7 @@ from bot.answers.card_rulings import card_rulings
 from bot.answers.cards import card_from_button, find_card_noted, with_note
 from bot.answers.keyword_pairs import read_answered
 from bot.answers.markup_notes import reads_markup
+from bot.answers.missing_cards import missing_card_line
 from bot.answers.name_notes import reading_line
 from bot.answers.paging import hit_pages, search_excerpt
 from bot.answers.query_notes import query_notes
@@ -304,18 +305,13 @@ async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = 
     title = f"Rulings mit „{shown}“" + (f" – {card.name}" if card else "")
     unknown = await not_ordinary(_unknown(result, (await ranker(ctx.store)).term_weights, card, ctx.names))
     players, unknown = players_split(unknown)  # „boardwipe“: players' language, no card's name
-    words = result.analysis.words if result.analysis is not None else []
     if result.analysis is not None and result.analysis.typos:  # a word read as another: said before the hits
         near = near_misses(result.analysis, [card] if card else await _hit_cards(ctx, result), ctx.names,
                            (await today_index(ctx.store)).words)
         lead = "".join(line + "\n" for line in near.lines) + ("\n" if near.lines else "") + lead
     said = await mention_note(ctx.store, result.mention)  # a card read from a slip of its name ranks first: said
     lead = f"{said}\n{lead}" if said else lead
-    if unknown and card is None and named is None and len(words) <= NAME_WORDS:
-        lead = _no_such_card(unknown) + "\n\n" + lead  # before the word hits, as /karte
-        note = ""
-    else:
-        note = "\n" + unknown_line(unknown) if unknown else ""  # under the count of hits
+    lead, note = await _unknown_lead(ctx, text, result, unknown, lead, card is None and named is None)
     note += "\n" + players_line(players) if players else ""
     # „702.19 trampelschaden“: the number's rule
     note += "\n" + line if (line := await numbers_line(text, answers)) else ""
@@ -329,6 +325,22 @@ async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = 
         first.body = f"Meintest du die Karte **{named[0].name}**? Ihre Rulings: Knopf unten.\n\n{first.body}"
         first.actions = reply.actions = [_card_button(named[0]), *reply.actions][: CARD_BUTTONS + 1]
     return reply
+
+
+async def _unknown_lead(ctx: AnswerContext, text: str, result: SearchResult, unknown: list[str], lead: str,
+                        unnamed: bool) -> tuple[str, str]:
+    """The lead and the note under the count of hits of ``/ruling suche: text`` for its ``unknown`` words: a short
+    search of such words that names no card (``unnamed``: the search's words when it names none) says first that
+    no card has that name, as ``/karte``; a name of no card whose words the documents know one by one
+    („Gruul-Schamane“, :func:`bot.answers.missing_cards.missing_card_line`) is said first likewise; other unknown
+    words are named under the count. ``unnamed``: the search names no card."""
+    words = result.analysis.words if result.analysis is not None else []
+    if unknown and unnamed and len(words) <= NAME_WORDS:
+        return _no_such_card(unknown) + "\n\n" + lead, ""  # before the word hits, as /karte
+    if not unknown and unnamed and result.analysis is not None and (
+            missing := await missing_card_line(text, result.analysis, [], ctx.names, ctx.store)):
+        return f"{missing}\n\n{lead}", ""  # „Gruul-Schamane“: the hits are other cards' rulings
+    return lead, "\n" + unknown_line(unknown) if unknown else ""
 
 
 async def _rule_answered(ctx: AnswerContext, number: str) -> bool:

@@ -16,6 +16,11 @@ from bot.ranking import ranker
 GRUUL = "Nur Kreaturen aus der Gruul-Gilde (rot, grün oder rot-grün) haben Blutdurst."
 #: 001:1078 (Gildenbund), Spuk's.
 ORZHOV = "Nur Kreaturen aus der Orzhov-Gilde (weiß, schwarz oder weiß-schwarz) haben Spuk."
+#: The FAQs of file 001 as the set note names them (title, date, file and part).
+FAQS = {"Ravnica": "„Ravnica: Stadt der Gilden – Häufig gestellte Fragen, 30.08.2005“ (Datei 001, Teil 1)",
+        "Gildenbund": "„Gildenbund – Häufig gestellte Fragen, 22.12.2005“ (Datei 001, Teil 2)",
+        "Zwietracht": "„Zwietracht – Häufig gestellte Fragen, 17.03.2006“ (Datei 001, Teil 3)",
+        "Kälteeinbruch": "„Kälteeinbruch – Häufig gestellte Fragen, 01.06.2006“ (Datei 001, Teil 4)"}
 #: The sections of Kälteeinbruch's FAQ (001, part 4) in document order.
 COLDSNAP = ["Verschneite Karten und das Schnee-Manasymbol", "Kumulative Versorgung", "Bergung", "Wallung",
             "Auerochsen", "Märtyrer", "Karten mit doppeltem Zuschießen", "„Slowtrips“"]
@@ -137,8 +142,24 @@ async def test_frage_says_a_set_asked_alone_is_its_faq(ctx):
     assert body.count("ist ein Set") == 1
     assert "`/mechanik name: Ravnica` bietet sie zur Auswahl." in body
     # a question on more than the set says nothing of it
-    more = await run_answer(ctx, "question", question="was ist neu in kälteeinbruch")
+    more = await run_answer(ctx, "question", question="wie funktioniert bergung in kälteeinbruch")
     assert "ist ein Set" not in more.pages[0].body
+
+
+@pytest.mark.parametrize(("question", "faq"), [
+    ("welche mechaniken hat gildenbund", "Gildenbund"), ("welche mechaniken gibt es in zwietracht", "Zwietracht"),
+    ("zwietracht mechaniken", "Zwietracht"), ("was ist neu in kälteeinbruch", "Kälteeinbruch"),
+])
+async def test_frage_says_the_faq_of_a_set_whose_mechanics_are_asked(ctx, question, faq):
+    body = (await run_answer(ctx, "question", question=question)).pages[0].body
+    assert body.startswith(f"Frage: „{question}“\nℹ️ **{faq}** ist ein Set"), body[:200]
+    assert f"ist ein Set: Die Dokumente des Bots enthalten seine FAQ {FAQS[faq]} mit den Mechanik-Abschnitten" in body
+
+
+@pytest.mark.parametrize("question", ["was macht festival des gildenbunds", "welche mechanik hat izzet",
+                                      "wie funktioniert bergung in kälteeinbruch"])
+async def test_frage_says_no_set_for_a_card_a_guild_or_a_question_on_more(ctx, question):
+    assert "ist ein Set" not in (await run_answer(ctx, "question", question=question)).pages[0].body
 
 
 async def test_regel_suche_finds_the_guilds_mechanic_and_says_why(ctx):
@@ -160,3 +181,58 @@ async def test_frage_on_a_guilds_cards_leads_with_its_mechanic(ctx, name):
     reply = await run_answer(ctx, "question", question=f"was machen {name.lower()} karten")
     assert reply.pages[0].title == guild.section.title
     assert guild.sentence in reply.pages[0].body  # the section's paragraph names the guild, as the note does
+
+
+async def test_a_set_is_read_with_ae_for_its_umlaut_on_every_door(ctx):
+    # the README: „ae“ may stand for „ä“; Kälteeinbruch is 001's part 4
+    _, sets = await store_guilds(ctx.store)
+    assert named_set(sets, "kaelteeinbruch").document.part == 4
+    assert named_set(sets, "das Set Kaelteeinbruch").name == "Kälteeinbruch"
+    card = await run_answer(ctx, "card", name="kaelteeinbruch")
+    assert "„kaelteeinbruch“ ist keine Karte. **Kälteeinbruch** ist ein Set" in card.pages[0].body
+    mechanic = await run_answer(ctx, "mechanic", name="kaelteeinbruch")
+    assert mechanic.pages[0].title == "Mechaniken aus Kälteeinbruch"
+    assert [c.label for c in mechanic.choices] == COLDSNAP
+    question = (await run_answer(ctx, "question", question="kaelteeinbruch")).pages[0].body
+    assert question.startswith("Frage: „kaelteeinbruch“\nℹ️ **Kälteeinbruch** ist ein Set")
+    for typed in ("kaelte", "kae"):
+        cold = await run_completer(ctx, mechanic_names, typed)
+        assert [c.name for c in cold][:8] == [f"{t} (Kälteeinbruch)" for t in COLDSNAP], typed
+
+
+@pytest.mark.parametrize(("guild", "rules"), [
+    # 001 (Ravnica): Transmutation's rules as printed, 502.43a (meant 502.48a) and 502.48b; Einberufen's 502.32a
+    ("Dimir", ["**502.48b** (heute 702.53b)", "**502.43a** (heute 702.53a", "**Regel 110.5c (Erklärung)**"]),
+    ("Selesnija", ["**502.46c** (heute 702.51d)", "**502.46b**", "**502.32a** (heute 702.51a"]),
+])
+async def test_regel_suche_shows_the_rules_of_the_guilds_mechanic_it_says_it_searched(ctx, guild, rules):
+    body = (await run_answer(ctx, "rule", search=guild)).pages[0].body
+    assert f"„{guild}“ gelesen als die {guild}-Gilde" in body
+    for rule in rules:
+        assert rule in body, rule
+
+
+@pytest.mark.parametrize("typed", ["Kälteeinbruch", "Ravnica", "Gildenbund"])
+async def test_regel_suche_says_a_set_is_its_faq(ctx, typed):
+    reply = await run_answer(ctx, "rule", search=typed)
+    assert f"ist ein Set: Die Dokumente des Bots enthalten seine FAQ {FAQS[typed]} mit den Mechanik-Abschnitten" \
+        in reply.pages[0].body
+    assert reply.choices[0].label.startswith("Mechanik: ")  # its sections first
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # no card of the store has „Selesnija“ or „Izzet“ in its name; 001 names their guilds
+    ("Was macht Selesnija?", "„Selesnija“ ist keine Karte. **Selesnija** ist eine Gilde: „Nur Karten, die der "
+                             "Selesnija-Gilde zugeordnet sind (grün, weiß oder grün-weiß), haben Einberufen.“"),
+    ("Izzet", "„Izzet“ ist keine Karte. **Izzet** ist eine Gilde: „Nur Karten aus der Izzet-Gilde (blau, rot oder "
+              "blau-rot) haben Reproduktion.“"),
+    ("kaelteeinbruch ist toll", "„kaelteeinbruch“ ist keine Karte. **Kälteeinbruch** ist ein Set"),
+])
+async def test_the_message_command_says_a_guild_or_set_without_a_card_of_its_name(ctx, text, said):
+    reply = await run_answer(ctx, "explain_message", text=text)
+    assert said in reply.pages[0].body
+
+
+async def test_the_message_command_says_no_guild_of_a_cards_name(ctx):
+    reply = await run_answer(ctx, "explain_message", text="Orzhov-Hohepriester und Boros-Rekrut")
+    assert [p.title for p in reply.pages] == ["Orzhov-Hohepriester", "Boros-Rekrut"]

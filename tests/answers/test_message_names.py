@@ -66,3 +66,13 @@ def test_a_long_message_is_read_with_a_bounded_number_of_lookups(ctx, monkeypatc
     # at most three slip searches of at most 12 look-ups each, and six look-ups of unread words
     assert read.ids and len(read.unread) <= 6
     assert len(lookups) <= 3 * 12 + 6
+
+
+async def test_a_single_word_with_one_slip_is_read_as_karte_reads_it(ctx):
+    # /karte reads „Teisa“ as Teysa, Orzhovweiser (001, Gildenbund) by a typo of its shortened name (CR 201.5c)
+    reply = await run_answer(ctx, "explain_message", text="Teisa ist stark")
+    assert [p.title for p in reply.pages] == ["Teysa, Orzhovweiser"]
+    assert "„Teisa“ steht so nicht in der Datenbank; am ähnlichsten geschrieben: Teysa, Orzhovweiser." in \
+        reply.pages[0].body
+    # an ordinary German word is no slip of a name
+    assert (await run_answer(ctx, "explain_message", text="Karte ist stark")).error

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.answers import run_answer
-from bot.answers.missing_cards import hyphened_words
+from bot.answers.missing_cards import guild_joined, hyphened_words
 from bot.answers.questions import HEDGE_LINE
 
 
@@ -50,3 +50,63 @@ async def test_the_note_offers_karte_s_candidates(ctx):
 async def test_no_card_note_for_a_card_a_term_or_a_printed_word(ctx, question):
     reply = await run_answer(ctx, "question", question=question)
     assert "ℹ️ Keine Karte" not in reply.pages[0].body
+
+
+def test_guild_joined_reads_a_name_written_without_its_hyphen():
+    guilds = ["Dimir", "Selesnija", "Orzhov"]
+
+    def card_word(word: str) -> int:  # words of 001's card names: Rakdos-Gildenmagier, Teysa, Orzhovweiser
+        return int(word in {"gildenmagier", "orzhovweiser", "dimir", "orzhov"})
+
+    assert guild_joined("was macht dimirwächter", guilds, card_word) == [("Dimirwächter", ["Dimir", "wächter"])]
+    assert guild_joined("was macht der dimir wächter", guilds, card_word) == [("Dimir Wächter", ["Dimir", "wächter"])]
+    assert guild_joined("selesnija gildenmagier?", guilds, card_word) == [
+        ("Selesnija Gildenmagier", ["Selesnija", "gildenmagier"])]
+    assert guild_joined("was machen orzhov karten", guilds, card_word) == []  # a frame word
+    assert guild_joined("ist orzhov stark", guilds, card_word) == []  # no article, no word of a card's name
+    assert guild_joined("teysa orzhovweiser", guilds, card_word) == []  # a word of a card's name
+
+
+@pytest.mark.parametrize(("question", "shown", "near"), [
+    ("was macht dimirwächter", "Dimirwächter", "**Dimir-Doppelgänger**"),
+    ("was macht der dimir wächter", "Dimir Wächter", "**Circu, Dimir-Lobotomist**"),
+    ("was macht der selesnija gildenmagier", "Selesnija Gildenmagier", "**Rakdos-Gildenmagier**"),
+])
+async def test_a_missing_name_without_its_hyphen_gets_the_card_note(ctx, question, shown, near):
+    body = (await run_answer(ctx, "question", question=question)).pages[0].body
+    assert f"ℹ️ Keine Karte „{shown}“ gefunden: kein Dokument des Bots nennt eine Karte dieses Namens" in body
+    assert near in body and HEDGE_LINE in body
+    assert "-Gilde, ihre Mechanik" not in body  # the guild's word names the missing card, not the guild
+
+
+@pytest.mark.parametrize("question", [
+    "was macht der rakdos gildenmagier",  # Rakdos-Gildenmagier of 002 (Zwietracht)
+    "was macht dimir doppelgänger",  # Dimir-Doppelgänger of 001
+    "was machen orzhov karten",  # the guild: Spuk
+])
+async def test_no_card_note_for_a_card_or_a_guild_written_apart(ctx, question):
+    assert "ℹ️ Keine Karte" not in (await run_answer(ctx, "question", question=question)).pages[0].body
+
+
+async def test_the_ruling_search_says_a_missing_card(ctx):
+    # /ruling suche's hits for „Gruul-Schamane“ are Gruul-Nodorog's rulings (001, Gildenbund): said first
+    reply = await run_answer(ctx, "ruling", search="Gruul-Schamane")
+    line = ("ℹ️ Keine Karte „Gruul-Schamane“ gefunden: kein Dokument des Bots nennt eine Karte dieses Namens; die "
+            "Stellen unten gelten nicht ihr. Karten mit „Gruul“ im Namen: **Gruul-Nodorog**, **Gruul-Kriegspflug**.")
+    assert reply.pages[0].body.startswith(line)
+    assert "ℹ️ Keine Karte" not in (await run_answer(ctx, "ruling", search="Boros-Rekrut")).pages[0].body
+
+
+@pytest.mark.parametrize("text", ["[[Dimir-Wächter]]", "Dimir-Wächter ist mein Lieblingskarte"])
+async def test_the_message_command_says_a_missing_card(ctx, text):
+    reply = await run_answer(ctx, "explain_message", text=text)
+    body = reply.pages[0].body
+    assert ("Kein Dokument des Bots nennt eine Karte „Dimir-Wächter“. Karten mit „Dimir“ im Namen: "
+            "**Dimir-Doppelgänger**, **Circu, Dimir-Lobotomist**.") in body
+    assert "ist eine Gilde" not in body  # „Dimir“ is the missing card's word here, not the guild
+
+
+async def test_karte_says_a_missing_card_with_its_words_cards(ctx):
+    reply = await run_answer(ctx, "card", name="Dimir-Wächter")
+    assert reply.pages[0].title == "Keine Karte „Dimir-Wächter“ gefunden"
+    assert reply.pages[0].body.startswith("Kein Dokument des Bots nennt eine Karte „Dimir-Wächter“. Karten mit")
