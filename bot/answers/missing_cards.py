@@ -114,6 +114,8 @@ async def missing_card_line(question: str, analysis: Analysis | None, cards: Seq
     # Simic-Gildenmagier does not name Selesnija Gildenmagier)
     given += [(typed, parts, all) for typed, parts in guild_joined(question, guilds, names.data.word_count)]
     for typed, parts, among in given:
+        if not all(fold(p).isalpha() for p in parts):  # „Rekrut¼“ folds to „rekrut1⁄4“: no name, no FTS5 phrase
+            continue
         if not any(names.data.word_count(fold(p)) for p in parts):  # „Ruling-Absatz“: no word of a card's name
             continue
         if among(canonical(fold(p)) in own for p in parts) or any(_named_concept(analysis, p) for p in parts):

@@ -110,3 +110,9 @@ async def test_karte_says_a_missing_card_with_its_words_cards(ctx):
     reply = await run_answer(ctx, "card", name="Dimir-Wächter")
     assert reply.pages[0].title == "Keine Karte „Dimir-Wächter“ gefunden"
     assert reply.pages[0].body.startswith("Kein Dokument des Bots nennt eine Karte „Dimir-Wächter“. Karten mit")
+
+
+async def test_a_hyphened_word_of_other_signs_than_letters_is_no_missing_card(ctx):
+    # „¼“ folds to „1⁄4“ (NFKC): no card name and no phrase the full-text index can look up; found by the fuzz run
+    reply = await run_answer(ctx, "ruling", card="Boros-Rekrut¼:0")
+    assert reply.error and reply.pages[0].title == "Keine Karte „Boros-Rekrut¼:0“ gefunden"
