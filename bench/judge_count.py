@@ -1,0 +1,70 @@
+"""Count judges' question sets against ``/frage``'s ranking: how many questions have a gold passage first and among
+the first three. The sets are ``bench/judges/judge210.toml`` … ``judge212.toml``: 180 questions written on
+2026-12-07 from the documents alone by a helper who saw neither the ranking nor the question set of
+``tests/questions/`` (60 each; ``judge210`` was the helpers' development count that day, ``judge211`` and
+``judge212`` the lead's untouched yardstick). They are **set aside**: measure a ranking change on them, never choose
+one for them; before they become a part of ``tests/questions/`` they need its near-duplicate checks.
+
+Each file: ``[[question]]`` tables with ``id``, ``text`` and ``gold`` (passage keys ``NNN:line``), as
+``tests/questions/dev.toml``. Output: with ``--misses`` one TSV line per question (id, rank of its first gold or 0
+when not among the first :data:`bench_questions.DEPTH`, the first three keys, the golds, the text), then the summary
+line ``# F of N first, T in three``.
+
+Run: ``PYTHONHASHSEED=0 python bench/judge_count.py bench/judges/judge211.toml bench/judges/judge212.toml``
+(``--db`` another store, e.g. one built with ``--cr``). On 2026-12-07: main e45eecdd 102 of 120 first and 114 in
+three on judge211 + judge212, eba47433 103 / 114; judge210 53 / 57 on both.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
+
+from bench_questions import DEPTH  # noqa: E402
+from ranked_ids import opened_ranker  # noqa: E402
+
+
+def load_sets(files: list[Path]) -> list[tuple[str, str, tuple[str, ...]]]:
+    """The questions of ``files`` as (id, text, gold keys), file after file in file order.
+
+    Raises:
+        OSError: a file cannot be read. tomllib.TOMLDecodeError: a file is no TOML. KeyError: a question lacks a field.
+    """
+    questions = []
+    for f in files:
+        data = tomllib.loads(f.read_text(encoding="utf-8"))
+        questions += [(q["id"], q["text"], tuple(q["gold"])) for q in data["question"]]
+    return questions
+
+
+async def count(db: Path, files: list[Path], misses: bool) -> tuple[int, int, int]:
+    """Rank every question of ``files`` on the store ``db`` as ``/frage`` does; print the TSV lines when
+    ``misses``; return (first, in three, questions)."""
+    questions = load_sets(files)
+    first = three = 0
+    async with opened_ranker(db) as (store, r, names):
+        for qid, text, gold in questions:
+            found = await r.search(store, text, names, limit=DEPTH)
+            keys = [h.passage.key for h in found.hits]
+            rank = next((i + 1 for i, k in enumerate(keys) if k in gold), 0)
+            first += rank == 1
+            three += 1 <= rank <= 3
+            if misses:
+                print(f"{qid}\t{rank}\t{' '.join(keys[:3])}\t{'|'.join(gold)}\t{text}")
+    return first, three, len(questions)
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("files", nargs="+", type=Path)
+    parser.add_argument("--db", type=Path, default=ROOT / "data" / "regelbot.sqlite3")
+    parser.add_argument("--misses", action="store_true", help="one TSV line per question")
+    args = parser.parse_args()
+    hits, in_three, n = asyncio.run(count(args.db, args.files, args.misses))
+    print(f"# {hits} of {n} first, {in_three} in three")
