@@ -26,12 +26,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 
-from bench_questions import DEPTH  # noqa: E402
+from bench_questions import Question, frage_keys  # noqa: E402
 from ranked_ids import opened_ranker  # noqa: E402
 
 
-def load_sets(files: list[Path]) -> list[tuple[str, str, tuple[str, ...]]]:
-    """The questions of ``files`` as (id, text, gold keys), file after file in file order.
+def load_sets(files: list[Path]) -> list[Question]:
+    """The questions of ``files`` (part: the file's stem), file after file in file order.
 
     Raises:
         OSError: a file cannot be read. tomllib.TOMLDecodeError: a file is no TOML. KeyError: a question lacks a field.
@@ -39,24 +39,24 @@ def load_sets(files: list[Path]) -> list[tuple[str, str, tuple[str, ...]]]:
     questions = []
     for f in files:
         data = tomllib.loads(f.read_text(encoding="utf-8"))
-        questions += [(q["id"], q["text"], tuple(q["gold"])) for q in data["question"]]
+        questions += [Question(q["id"], q["text"], tuple(q["gold"]), f.stem) for q in data["question"]]
     return questions
 
 
 async def count(db: Path, files: list[Path], misses: bool) -> tuple[int, int, int]:
     """Rank every question of ``files`` on the store ``db`` as ``/frage`` does; print the TSV lines when
-    ``misses``; return (first, in three, questions)."""
+    ``misses``; return (first, in three, questions). Ranked by :func:`bench_questions.frage_keys` (the question's id
+    left out of the earlier questions: a judge's id is none of them, so the ranking is the bot's)."""
     questions = load_sets(files)
     first = three = 0
     async with opened_ranker(db) as (store, r, names):
-        for qid, text, gold in questions:
-            found = await r.search(store, text, names, limit=DEPTH)
-            keys = [h.passage.key for h in found.hits]
-            rank = next((i + 1 for i, k in enumerate(keys) if k in gold), 0)
+        for q in questions:
+            keys = await frage_keys(store, r, names, q)
+            rank = next((i + 1 for i, k in enumerate(keys) if k in q.gold), 0)
             first += rank == 1
             three += 1 <= rank <= 3
             if misses:
-                print(f"{qid}\t{rank}\t{' '.join(keys[:3])}\t{'|'.join(gold)}\t{text}")
+                print(f"{q.id}\t{rank}\t{' '.join(keys[:3])}\t{'|'.join(q.gold)}\t{q.text}")
     return first, three, len(questions)
 
 
