@@ -120,3 +120,10 @@ def test_the_card_completer_offers_a_card_the_documents_only_mention(built_db):
     # 001's Kälteeinbruch rulings mention „Llanovarelfen“ (the {S} ruling, 001:2805); the store has no card entry of it
     out = run(built_db, "complete", "/karte name", "llano")
     assert out.splitlines()[0] == "Llanovarelfen (nur erwähnt)", out
+
+
+def test_a_missing_cards_name_is_said_by_a_new_process(built_db):
+    # no card „Dimirwächter“ is in the store (001 has Dimir-Doppelgänger, Circu, Dimir-Lobotomist): said, hedged
+    out = run(built_db, "call", "/frage frage: was macht dimirwächter")
+    assert out.split("\n", 1)[1].startswith("Frage: „was macht dimirwächter“\nℹ️ Keine Karte „Dimirwächter“ gefunden: "
+                                            "kein Dokument des Bots nennt eine Karte dieses Namens;"), out[:300]
