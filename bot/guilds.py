@@ -13,13 +13,13 @@ A typed text names a guild or a set when its words are the name's, give or take 
 (:data:`FRAME_WORDS`: „die Gruul-Gilde“, „orzhov karten“, „izzet deck“, „das Set Kälteeinbruch“;
 :func:`named_guild`, :func:`named_set`). ``/karte`` and the message command say what such a name is instead of
 „Keine Karte“ (:mod:`bot.answers.guilds`); ``/mechanik`` answers a guild with its mechanic's section and offers a
-set's sections (:mod:`bot.answers.mechanics`).
+set's sections (:mod:`bot.answers.mechanics`). Where a longer text names them (a question, a message) is read by
+:mod:`bot.text_names`.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
 from bot.stopwords import STOP_WORDS
@@ -147,8 +147,6 @@ async def store_guilds(store: Store) -> tuple[list[Guild], list[SetDocument]]:
     return await store.memo("guilds_and_sets", load)
 
 
-
-
 def begun(guilds: list[Guild], sets: list[SetDocument], text: str, least: int) -> list[tuple[str, MechanicRecord]]:
     """What ``/mechanik``'s autocomplete offers first for ``text``: the mechanic of each guild whose name the typed
     words begin (at least ``least`` letters: „gru“ → Blutdurst, labelled ``Blutdurst (Gruul-Gilde)``), and the
@@ -166,46 +164,3 @@ def begun(guilds: list[Guild], sets: list[SetDocument], text: str, least: int) -
             for m in s.sections:
                 out.setdefault(m.id, (f"{m.title} ({s.name})", m))
     return list(out.values())
-
-
-async def guild_read(store: Store, text: str, cards: list[int], named: Callable[[str], Collection[int]],
-                     keep: Collection[int] = ()) -> tuple[list[int], tuple[str, ...]]:
-    """How ``/frage`` reads a guild's name in the question ``text`` (:mod:`bot.ranking`): as the mechanic the
-    documents give the guild (:func:`guilds_of`: „was machen orzhov karten“ asks about Spuk, „welche mechanik hat
-    izzet“ about Reproduktion), unless the word is part of the name of a card the question names („hymne der
-    rakdos“, „teysa orzhov weiserin“ for Teysa, Orzhovweiser). ``cards``: the cards the question was read to name;
-    ``named``: the cards a text names (the ranking's own reading, :meth:`bot.ranking.Ranker.named_cards`), asked of
-    the question without the guild's word: a card named by that word alone (the „orzhov“ of Orzhov-Hohepriester) is
-    dropped, unless another word of its name is in the question („azorius herold“) or it is in ``keep`` (a card read
-    from a slip or a mention). Returns the cards kept and the folded words of the titles of the mechanics read
-    (``("spuk",)``; ``()`` when none)."""
-    guilds, _ = await store_guilds(store)
-    words = frozenset(tokens(text))
-    found = [g for g in guilds if len(tokens(g.name)) == 1 and tokens(g.name)[0] in words]
-    if not found:
-        return cards, ()
-    said = {tokens(g.name)[0] for g in found}
-    rest = named(" ".join(w for w in tokens(text) if w not in said)) if cards else ()
-    kept: list[int] = []
-    held: set[str] = set()  # the words of the kept cards' names
-    for c in cards:
-        own = tokens(card.name) if (card := await store.card(c)) is not None else []
-        if c in rest or c in keep or said.isdisjoint(own) or not words.isdisjoint(set(own) - said - STOP_WORDS):
-            kept.append(c)  # no guild's word in its name, named without it, or by another word („azorius herold“)
-            held.update(own)
-    titles = dict.fromkeys(g.section.title for g in read_guilds(found, held))
-    return kept, tuple(w for t in titles for w in tokens(t))
-
-
-def read_guilds(guilds: list[Guild], held: Collection[str]) -> list[Guild]:
-    """Of the ``guilds`` a question names, those read as their mechanic: no word of a name of the cards it names
-    (``held``, folded) is the guild's or begins with it (Orzhovweiser, Orzhova hold Orzhov's). Pure."""
-    return [g for g in guilds if not any(h.startswith(tokens(g.name)[0]) for h in held)]
-
-
-async def guilds_read(store: Store, text: str, card_names: Collection[str]) -> list[Guild]:
-    """The guilds :func:`guild_read` read in the question ``text`` as their mechanic, given the names of the cards
-    the ranking found it to name (``card_names``): for the line that says so (:mod:`bot.answers.guilds`)."""
-    words = frozenset(tokens(text))
-    found = [g for g in (await store_guilds(store))[0] if len(tokens(g.name)) == 1 and tokens(g.name)[0] in words]
-    return read_guilds(found, {w for n in card_names for w in tokens(n)}) if found else []

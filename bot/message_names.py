@@ -36,6 +36,7 @@ from bot.mentions import (
 from bot.search import TYPO, NameIndex
 from bot.stopwords import STOP_WORDS
 from bot.text import clean, name_words, shorten
+from bot.text_names import JOINED
 
 #: Most slip searches (:func:`bot.mentions.slipped_name`, each at most 12 look-ups) over the parts of a message
 #: between the names read.
@@ -47,8 +48,9 @@ UNREAD_WORDS = 4
 SLIP_LEAST = 5
 #: An unread word is shown with at most this many characters.
 UNREAD_CHARS = 40
-#: Words of letters joined by hyphens („Dimir-Wächter“), as a run of unread words begins them.
-_JOINED = re.compile(r"[^\W\d_]{2,}(?:-[^\W\d_]{2,})+")
+#: Words of letters joined by hyphens („Dimir-Wächter“, :data:`bot.text_names.JOINED`), as a run of unread words
+#: begins them.
+_JOINED = re.compile(JOINED)
 
 
 class PlainNames(NamedTuple):

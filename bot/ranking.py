@@ -11,7 +11,7 @@ passages' analysed column (``passages_fts``) and ranked by FTS5 ``bm25()`` with 
 * **concepts**: concept ids (term table, synonym groups) shared by question and passage, each weighted ``log(N / df)``;
 * **card**: a card named inside the question (:class:`bot.mentions.NameScanner`: any spelling ``/karte`` accepts) puts
   its rulings first, candidates even when no word matched (a guild's name alone names its mechanic instead:
-  :func:`bot.guilds.guild_read`); its own text, if the question asks what it prints, gets **property**;
+  :func:`bot.text_names.guild_read`); its own text, if the question asks what it prints, gets **property**;
 * **unnamed**: a card's ruling when the question does not name that card, and a mechanics section's ruling or paragraph
   when it names nothing of the section (:func:`bot.section_names.names_section`; not in a search over rulings only): a
   general question's rule beats it; **own** beside it for a card's ruling on its own card („diese Karte“, its name:
@@ -66,7 +66,6 @@ from bot.current_first import Links, current_stage, outdated_links
 from bot.definitions import DEFINED, asks_definition, names_only, only_names, stand_in_first
 from bot.generality import RULE_KINDS, asks_generally, speaks_of_itself, unnamed_token
 from bot.german_first import Versions, german_stage, german_versions
-from bot.guilds import guild_read
 from bot.headings import answers_nothing
 from bot.learned import learned_shares, load_learned, store_analyser, warm_learned
 from bot.logic_words import asked_logic, logic_stage, stated_logic
@@ -84,6 +83,7 @@ from bot.snippets import highlight, sentence_terms, sentence_words, sentences  #
 from bot.stopwords import ASKING_VERBS, CARD_PROPERTIES, NOW_WORDS, is_english
 from bot.store import PassageRecord, Store
 from bot.text import tokens as fold_tokens
+from bot.text_names import guild_read
 from bot.textsearch import fts_match
 from bot.translation import Translations
 from bot.variants import markers
@@ -175,8 +175,8 @@ class Ranker:
         cards = self.named_cards(text, analysis, names) if names is not None and reads else []
         mention = slip or (await mentioned(store, text, cards) if reads else None)
         cards = cards or ([mention.card_id] if mention is not None else [])  # „despair“, „verzweiflung … gewirkt“
-        cards, guild = await guild_read(store, text, cards, lambda t: self.named_cards(t, self.analyser.analyse(
-            t, question=True), names), [mention.card_id] if mention else []) if names and reads else (cards, ())
+        cards, guild = await guild_read(store, text, analysis, cards, lambda t, a: self.named_cards(t, a, names), [
+            mention.card_id] if mention else []) if names and reads else (cards, ())
         for word in (*await printed_of(store, mention), *guild):  # „Verzweiflung“ also as the rulings' „Despair“
             analysis.add(self.analyser.main_stem(word))
         match, w = self._match(analysis), self.weights

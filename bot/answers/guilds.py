@@ -4,15 +4,15 @@ lines ``/mechanik`` shows for them, in the documents' words (:mod:`bot.guilds` r
 
 from __future__ import annotations
 
-import re
 from collections.abc import Collection
 
 from bot.answers.missing_cards import missing_card_line
 from bot.answers.registry import AnswerContext, UserError
-from bot.guilds import Guild, SetDocument, asked_set, guilds_read, named_guild, named_set, store_guilds
+from bot.guilds import Guild, SetDocument, asked_set, named_guild, named_set, store_guilds
 from bot.reply import Action, format_date, quote_user
 from bot.store import DocumentRecord, MechanicRecord, Store
 from bot.text import shorten, tokens
+from bot.text_names import guilds_read, inside_card_name, store_names
 
 #: Most mechanics sections offered as buttons for a set (the FAQs have at most eight).
 SET_CHOICES = 10
@@ -75,7 +75,7 @@ async def guild_or_set_error(ctx: AnswerContext, query: str, cards: list[Action]
 
 async def guild_reading_lines(store: Store, text: str, card_names: Collection[str]) -> list[str]:
     """The lines ``/frage`` and the searches say first when they read a guild's name in ``text`` as its mechanic
-    (:func:`bot.guilds.guilds_read`; ``card_names``: the cards the ranking found named): „ℹ️ „Orzhov“ gelesen als die
+    (:func:`bot.text_names.guilds_read`; ``card_names``: the cards the ranking found named): „ℹ️ „Orzhov“ gelesen als die
     Orzhov-Gilde, ihre Mechanik Spuk mitgesucht: „Nur Kreaturen aus der Orzhov-Gilde (weiß, schwarz oder
     weiß-schwarz) haben Spuk.“ (Gildenbund – Häufig gestellte Fragen, 22.12.2005)“; [] for none."""
     return [f"ℹ️ „{g.name}“ gelesen als die {g.name}-Gilde, ihre Mechanik {g.section.title} mitgesucht: „{g.sentence}“ "
@@ -93,7 +93,7 @@ async def set_reading_line(store: Store, question: str) -> str:
 
 
 async def guild_mechanics_text(store: Store, text: str, card_names: Collection[str]) -> str:
-    """``text`` with the titles of the mechanics of the guilds read in it (:func:`bot.guilds.guilds_read`) added,
+    """``text`` with the titles of the mechanics of the guilds read in it (:func:`bot.text_names.guilds_read`) added,
     for the searches that say they search them (``/regel suche: Dimir`` → „Dimir Transmutation“, so the rules of
     Transmutation, 502.43a–502.48b, are found as its line says); ``text`` itself when no guild is read."""
     titles = dict.fromkeys(g.section.title for g in await guilds_read(store, text, card_names))
@@ -113,15 +113,11 @@ async def with_set_note(store: Store, text: str, error: UserError) -> UserError:
 
 async def guild_and_set_words(store: Store, text: str, taken: Collection[str]) -> list[str]:
     """The words of a message's ``text`` (its first 2 000 characters) that name a guild or a set alone
-    (:func:`bot.guilds.named_guild`, :func:`bot.guilds.named_set`: „Was macht Selesnija?“ → ``["Selesnija"]``,
-    „Izzet“, „kaelteeinbruch“), as written, each once, for the message command to say what they are as ``/karte``
-    says it; not a word joined to another by a hyphen („Dimir-Wächter“ names a card) nor one of a name in ``taken``
-    (the cards and names the message was read to name, „Orzhov“ of Orzhov-Hohepriester)."""
-    guilds, sets = await store_guilds(store)
+    (:attr:`bot.text_names.TextNames.lone`: „Was macht Selesnija?“ → ``["Selesnija"]``, „Izzet“, „kaelteeinbruch“),
+    as written, each once, for the message command to say what they are as ``/karte`` says it; not a word joined to
+    another by a hyphen („Dimir-Wächter“ names a card) nor one of a name in ``taken`` (the cards and names the
+    message was read to name, „Orzhov“ of Orzhov-Hohepriester: :func:`bot.text_names.inside_card_name`, whole
+    words)."""
     held = {w for name in taken for w in tokens(name)}
-    found: dict[str, str] = {}
-    for word in re.findall(r"(?<![\w-])[^\W\d_]{3,}(?![\w-])", text[:2000]):
-        key = tokens(word)[0]
-        if key not in held and key not in found and (named_guild(guilds, word) or named_set(sets, word)):
-            found[key] = word
-    return list(found.values())
+    return [s.typed for s in (await store_names(store, text)).lone
+            if not inside_card_name(tokens(s.typed)[0], held, begun=False)]

@@ -45,6 +45,7 @@ from bot.stopwords import CARD_PROPERTIES, STOP_WORDS, is_english
 from bot.store import CardRecord, PassageRecord, Store
 from bot.text import canonical, fold, shorten
 from bot.text import tokens as name_tokens
+from bot.text_names import beside_missing
 from bot.word_parts import MIN_PART
 
 #: Longest title of an answer whose best passage belongs to a near-miss card (Discord allows 256).
@@ -419,7 +420,7 @@ async def question_notes(analysis: Analysis, known: Mapping[str, float], cards: 
         card = unowned_line(typed, unowned.get(canonical(fold(typed.split()[0]))))
     if not card and not line and not near.parts:  # „Dimir-Wächter“: a hyphened name of no card, its words known
         card = await missing_card_line(question, analysis, cards, names, store)
-        guild = [] if card else guild  # its guild word names the missing card, not the guild („Dimir-Wächter“)
+        guild = beside_missing(card, guild)  # „Dimir-Wächter“: its guild word names the missing card, not the guild
     hedge = near.hedge or meant or bool(unknown) or bool(card) or (analysis.definition and bool(players))
     return Notes((*near.parts, *guild, *(n for n in (line, slang, card) if n)), hedge, near.read_as, meant_set)
 

@@ -7,14 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.answers import run_answer
-from bot.answers.missing_cards import guild_joined, hyphened_words
 from bot.answers.questions import HEDGE_LINE
-
-
-def test_hyphened_words_are_read_as_typed():
-    assert hyphened_words("kann ich den Dimir-Wächter opfern?") == ["Dimir-Wächter"]
-    assert hyphened_words("+1/+1-Marke auf Boros-Rekrut, Boros-Rekrut") == ["Boros-Rekrut"]  # no sign, each once
-    assert hyphened_words("was ist 702.19-a") == []
 
 
 async def test_a_hyphened_name_of_no_card_gets_the_card_note(ctx):
@@ -50,21 +43,6 @@ async def test_the_note_offers_karte_s_candidates(ctx):
 async def test_no_card_note_for_a_card_a_term_or_a_printed_word(ctx, question):
     reply = await run_answer(ctx, "question", question=question)
     assert "ℹ️ Keine Karte" not in reply.pages[0].body
-
-
-def test_guild_joined_reads_a_name_written_without_its_hyphen():
-    guilds = ["Dimir", "Selesnija", "Orzhov"]
-
-    def card_word(word: str) -> int:  # words of 001's card names: Rakdos-Gildenmagier, Teysa, Orzhovweiser
-        return int(word in {"gildenmagier", "orzhovweiser", "dimir", "orzhov"})
-
-    assert guild_joined("was macht dimirwächter", guilds, card_word) == [("Dimirwächter", ["Dimir", "wächter"])]
-    assert guild_joined("was macht der dimir wächter", guilds, card_word) == [("Dimir Wächter", ["Dimir", "wächter"])]
-    assert guild_joined("selesnija gildenmagier?", guilds, card_word) == [
-        ("Selesnija Gildenmagier", ["Selesnija", "gildenmagier"])]
-    assert guild_joined("was machen orzhov karten", guilds, card_word) == []  # a frame word
-    assert guild_joined("ist orzhov stark", guilds, card_word) == []  # no article, no word of a card's name
-    assert guild_joined("teysa orzhovweiser", guilds, card_word) == []  # a word of a card's name
 
 
 @pytest.mark.parametrize(("question", "shown", "near"), [
