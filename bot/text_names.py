@@ -182,10 +182,15 @@ class TextNames:
     card_word: Callable[[str], int] | None = field(default=None, compare=False)
 
     @cached_property
+    def words(self) -> tuple[str, ...]:
+        """The folded words of :attr:`text` (:func:`bot.text.tokens`), in order."""
+        return tuple(tokens(self.text))
+
+    @cached_property
     def guild_words(self) -> tuple[GuildWord, ...]:
-        """The one-word guilds whose name is a word of :attr:`text` (:func:`bot.text.tokens`), in the guilds'
-        order: „was machen orzhov karten“ → Orzhov."""
-        words = frozenset(tokens(self.text))
+        """The one-word guilds whose name is a word of :attr:`text` (:attr:`words`), in the guilds' order: „was
+        machen orzhov karten“ → Orzhov."""
+        words = frozenset(self.words)
         keys = [(g, tokens(g.name)) for g in self.guilds]
         return tuple(GuildWord(g, k[0], self._span_of(k[0])) for g, k in keys if len(k) == 1 and k[0] in words)
 
@@ -248,9 +253,9 @@ async def guild_read(store: Store, text: str, analysis: Analysis, cards: list[in
     reading = await store_names(store, text)
     if not reading.guild_words:
         return cards, ()
-    words = frozenset(tokens(text))
+    words = frozenset(reading.words)
     said = reading.guild_keys
-    rest = named(" ".join(w for w in tokens(text) if w not in said),
+    rest = named(" ".join(w for w in reading.words if w not in said),
                  replace(analysis, words=[w for w in analysis.words if w not in said])) if cards else ()
     kept: list[int] = []
     held: set[str] = set()  # the words of the kept cards' names
