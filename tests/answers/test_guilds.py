@@ -71,6 +71,35 @@ async def test_karte_says_a_set_is_the_faq_it_is_with_its_sections(ctx):
         ravnica.pages[0].body)
 
 
+async def test_karte_autocomplete_offers_a_guild_or_set_its_answer_explains(ctx):
+    from bot.answers.guild_offers import card_or_guild_names
+
+    # a guild's name no card carries (until 2026-12-07 nothing was offered): the guild, which /karte explains
+    izzet = await run_completer(ctx, card_or_guild_names, "izzet")
+    assert [(c.name, c.value) for c in izzet] == [
+        ("Izzet (Gilde: blau, rot oder blau-rot; Mechanik Reproduktion)", "Izzet")]
+    reply = await run_answer(ctx, "card", name=izzet[0].value)
+    assert "**Izzet** ist eine Gilde: „Nur Karten aus der Izzet-Gilde (blau, rot oder blau-rot) haben Reproduktion.“" \
+        in reply.pages[0].body
+    selesnija = await run_completer(ctx, card_or_guild_names, "selesnija")
+    assert [c.value for c in selesnija] == ["Selesnija"] and "Mechanik Einberufen" in selesnija[0].name
+    # a set's name: the set, its value the name's part before the colon, which /karte answers with the FAQ
+    ravnica = await run_completer(ctx, card_or_guild_names, "ravnica")
+    assert [(c.name, c.value) for c in ravnica] == [
+        ("Ravnica: Stadt der Gilden (Set: FAQ mit 8 Mechanik-Abschnitten)", "Ravnica")]
+    assert FAQS["Ravnica"] in (await run_answer(ctx, "card", name=ravnica[0].value)).pages[0].body
+    # the cards carrying a guild's name first, then the guild (in place of the last card when 25 are offered)
+    gruul = [c.value for c in await run_completer(ctx, card_or_guild_names, "Gruul")]
+    assert gruul == ["Gruul-Nodorog", "Gruul-Kriegspflug", "Gruul"]
+    begun = [c.value for c in await run_completer(ctx, card_or_guild_names, "gru")]
+    assert begun[0] == "Gruul-Nodorog" and begun[-1] == "Gruul"
+    # a hyphen joining more than „Gilde“ is a card's name being typed: no guild offered
+    assert "Boros" not in [c.value for c in await run_completer(ctx, card_or_guild_names, "Boros-")]
+    assert [c.value for c in await run_completer(ctx, card_or_guild_names, "die Izzet-Gilde")] == ["Izzet"]
+    gildenbund = [c.value for c in await run_completer(ctx, card_or_guild_names, "gildenbund")]
+    assert gildenbund[:2] == ["Bewahrer des Gildenbunds", "Festival des Gildenbunds"] and gildenbund[-1] == "Gildenbund"
+
+
 async def test_the_message_command_says_a_guild_in_brackets_is_one(ctx):
     reply = await run_answer(ctx, "explain_message", text="was machen [[Orzhov]] karten?")
     assert reply.error and ORZHOV in reply.pages[0].body
