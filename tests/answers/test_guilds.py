@@ -185,6 +185,27 @@ async def test_frage_says_the_faq_of_a_set_whose_mechanics_are_asked(ctx, questi
     assert f"ist ein Set: Die Dokumente des Bots enthalten seine FAQ {FAQS[faq]} mit den Mechanik-Abschnitten" in body
 
 
+@pytest.mark.parametrize(("question", "faq", "first"), [
+    ("welche mechaniken hat gildenbund", "Gildenbund", "Gilden"), ("zwietracht mechaniken", "Zwietracht", "Gilden"),
+    ("was ist neu in kälteeinbruch", "Kälteeinbruch", COLDSNAP[0]),
+])
+async def test_frage_on_a_whole_set_leads_with_its_faq_hedged_and_its_sections_as_buttons(ctx, question, faq, first):
+    # no one passage answers a question on the whole set: until 2026-12-07 „welche mechaniken hat gildenbund“ was
+    # titled „Festival des Gildenbunds“ and led unhedged with that card's ruling; now the set's FAQ is the title, the
+    # passage below is hedged and the set's sections are the first buttons, as /regel suche: Gildenbund offers them
+    reply = await run_answer(ctx, "question", question=question)
+    page = reply.pages[0]
+    assert page.title == f"{faq} – Häufig gestellte Fragen"
+    assert page.body.startswith(f"Frage: „{question}“\nℹ️ **{faq}** ist ein Set")
+    assert "\n⚖️ Keine Stelle passt eindeutig am besten" in page.body
+    assert reply.actions[0].label == f"Mechanik: {first}" and reply.actions[0].action == "mechanic"
+    opened = await run_action(ctx, reply.actions[0].action, reply.actions[0].arg)
+    assert opened.pages[0].title == f"{first} – {faq}"
+    # a card of the set's name keeps its own answer: no set note, no set buttons
+    card = await run_answer(ctx, "question", question="was macht festival des gildenbunds")
+    assert card.pages[0].title == "Festival des Gildenbunds" and card.actions[0].action == "passage"
+
+
 @pytest.mark.parametrize("question", ["was macht festival des gildenbunds", "welche mechanik hat izzet",
                                       "wie funktioniert bergung in kälteeinbruch"])
 async def test_frage_says_no_set_for_a_card_a_guild_or_a_question_on_more(ctx, question):
