@@ -147,20 +147,28 @@ async def store_guilds(store: Store) -> tuple[list[Guild], list[SetDocument]]:
     return await store.memo("guilds_and_sets", load)
 
 
+def begun_names(guilds: list[Guild], sets: list[SetDocument], text: str,
+                least: int) -> tuple[list[Guild], list[SetDocument]]:
+    """The guilds and the sets whose names the typed words of ``text`` begin (:func:`_words`, so „die izzet karten“
+    begins Izzet; a set's whole name or its part before the colon: „ravn“ → Ravnica: Stadt der Gilden), in document
+    order; none when the words typed have fewer than ``least`` letters."""
+    typed = " ".join(_words(text))
+    if sum(len(w) for w in tokens(text) if w not in STOP_WORDS and w not in FRAME_WORDS) < least:  # as typed
+        return [], []
+    return ([g for g in guilds if " ".join(_words(g.name)).startswith(typed)],
+            [s for s in sets if any(" ".join(_words(n)).startswith(typed) for n in (s.name, s.name.split(":")[0]))])
+
+
 def begun(guilds: list[Guild], sets: list[SetDocument], text: str, least: int) -> list[tuple[str, MechanicRecord]]:
     """What ``/mechanik``'s autocomplete offers first for ``text``: the mechanic of each guild whose name the typed
-    words begin (at least ``least`` letters: „gru“ → Blutdurst, labelled ``Blutdurst (Gruul-Gilde)``), and the
-    sections of each set whose name (or its part before the colon) they begin („kälte“ → the eight of
-    Kälteeinbruch, labelled ``Bergung (Kälteeinbruch)``); (label, section) pairs, each section once."""
-    typed = " ".join(_words(text))
+    words begin (:func:`begun_names`, at least ``least`` letters: „gru“ → Blutdurst, labelled ``Blutdurst
+    (Gruul-Gilde)``), and the sections of each set whose name (or its part before the colon) they begin („kälte“ →
+    the eight of Kälteeinbruch, labelled ``Bergung (Kälteeinbruch)``); (label, section) pairs, each section once."""
     out: dict[int, tuple[str, MechanicRecord]] = {}
-    if sum(len(w) for w in tokens(text) if w not in STOP_WORDS and w not in FRAME_WORDS) < least:  # as typed
-        return []
-    for g in guilds:
-        if " ".join(_words(g.name)).startswith(typed):
-            out.setdefault(g.section.id, (f"{g.section.title} ({g.name}-Gilde)", g.section))
-    for s in sets:
-        if any(" ".join(_words(n)).startswith(typed) for n in (s.name, s.name.split(":")[0])):
-            for m in s.sections:
-                out.setdefault(m.id, (f"{m.title} ({s.name})", m))
+    found_guilds, found_sets = begun_names(guilds, sets, text, least)
+    for g in found_guilds:
+        out.setdefault(g.section.id, (f"{g.section.title} ({g.name}-Gilde)", g.section))
+    for s in found_sets:
+        for m in s.sections:
+            out.setdefault(m.id, (f"{m.title} ({s.name})", m))
     return list(out.values())

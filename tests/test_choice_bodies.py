@@ -57,7 +57,7 @@ async def test_a_text_typed_again_is_not_completed_again(core: Core, monkeypatch
     first = await choices_bytes(core, card)
     assert orjson.loads(first)["data"]["choices"][0] == {"name": "Boros-Rekrut", "value": "Boros-Rekrut"}
     assert await choices_bytes(core, card) == first
-    assert await choices_bytes(core, payload("clash", ["reveal"], "card1", "boros")) == first  # the same completer
+    assert await choices_bytes(core, payload("ruling", [], "card", "boros")) == first  # the same completer
     assert asked == ["boros"]
     assert await choices_bytes(core, payload("card", [], "name", "Boros")) == first  # case: another text
     assert asked == ["boros", "Boros"]

@@ -9,7 +9,20 @@ import re
 
 import pytest
 
-from bot.answers import cards, chat, clash, mana, mechanics, meta, questions, rules, rulings, terms, upkeep
+from bot.answers import (
+    cards,
+    chat,
+    clash,
+    guild_offers,
+    mana,
+    mechanics,
+    meta,
+    questions,
+    rules,
+    rulings,
+    terms,
+    upkeep,
+)
 from bot.commands import TABLE, area_names
 from bot.console import CommandLine
 from bot.gateway.client import extensions
@@ -22,8 +35,9 @@ AREAS = [f"bot.commands.{name}" for name in
 EXTENSIONS = ["cogs.inline"]
 #: Every slash command (English path) → its answer function and {option: completer function}.
 COMMANDS = {
-    ("card",): (cards.card_answer, {"name": cards.card_names}),
-    ("ruling",): (rulings.ruling_answer, {"card": cards.card_names, "search": terms.term_queries}),
+    # a guild's or a set's name is answered there: its choices offered too
+    ("card",): (cards.card_answer, {"name": guild_offers.card_or_guild_names}),
+    ("ruling",): (rulings.ruling_answer, {"card": guild_offers.card_or_guild_names, "search": terms.term_queries}),
     ("rule",): (rules.rule_answer, {"search": rules.rule_queries}),
     ("mechanic",): (mechanics.mechanic_answer, {"name": mechanics.mechanic_names}),
     ("mana", "info"): (mana.mana_info, {"cost": cards.card_names}),

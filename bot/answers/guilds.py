@@ -82,14 +82,29 @@ async def guild_reading_lines(store: Store, text: str, card_names: Collection[st
             f"({source_of(g.section.document)})" for g in await guilds_read(store, text, card_names)]
 
 
+async def question_set(store: Store, question: str) -> SetDocument | None:
+    """The set whose mechanics or contents the question asks, or which it names alone (:func:`bot.guilds.asked_set`,
+    question words as stop words: „was ist ravnica“, „kälteeinbruch“, „welche mechaniken gibt es in zwietracht“,
+    „was ist neu in kälteeinbruch“); None otherwise."""
+    return asked_set((await store_guilds(store))[1], question)
+
+
+def set_note(found: SetDocument) -> str:
+    """The line that leads an answer on the set ``found``: „ℹ️ **Ravnica: Stadt der Gilden** ist ein Set: Die
+    Dokumente des Bots enthalten seine FAQ … `/mechanik name: Ravnica` bietet sie zur Auswahl.“"""
+    return f"ℹ️ {set_line(found)} {offer_line(found)}"
+
+
+def set_buttons(found: SetDocument) -> list[Action]:
+    """The buttons to the set's mechanics sections, in document order (at most :data:`SET_CHOICES`)."""
+    return [section_button(m) for m in found.sections[:SET_CHOICES]]
+
+
 async def set_reading_line(store: Store, question: str) -> str:
-    """The line ``/frage`` says first when the question names a set alone or asks its mechanics or what is in it
-    (:func:`bot.guilds.asked_set`, question words as stop words: „was ist ravnica“, „kälteeinbruch“, „welche
-    mechaniken gibt es in zwietracht“, „was ist neu in kälteeinbruch“): „ℹ️ **Ravnica: Stadt der Gilden** ist ein
-    Set: Die Dokumente des Bots enthalten seine FAQ … `/mechanik name: Ravnica` bietet sie zur Auswahl.“; ``""``
-    otherwise."""
-    found = asked_set((await store_guilds(store))[1], question)
-    return f"ℹ️ {set_line(found)} {offer_line(found)}" if found is not None else ""
+    """The line ``/regel suche`` says first when the search names a set alone or asks its mechanics or what is in it
+    (:func:`question_set`, :func:`set_note`); ``""`` otherwise."""
+    found = await question_set(store, question)
+    return set_note(found) if found is not None else ""
 
 
 async def guild_mechanics_text(store: Store, text: str, card_names: Collection[str]) -> str:
@@ -104,11 +119,11 @@ async def with_set_note(store: Store, text: str, error: UserError) -> UserError:
     """``error`` („Nichts gefunden“ of a search) led by the set note (:func:`set_reading_line`) when ``text`` names
     a set or asks its mechanics (``/regel suche: Kälteeinbruch``), its sections as the first choices; ``error``
     itself otherwise."""
-    found = asked_set((await store_guilds(store))[1], text)
+    found = await question_set(store, text)
     if found is None:
         return error
-    choices = [*map(section_button, found.sections[:SET_CHOICES]), *error.choices]
-    return UserError(error.title, f"ℹ️ {set_line(found)} {offer_line(found)}\n{error.body}", choices, error.actions)
+    return UserError(error.title, f"{set_note(found)}\n{error.body}", [*set_buttons(found), *error.choices],
+                     error.actions)
 
 
 async def guild_and_set_words(store: Store, text: str, taken: Collection[str]) -> list[str]:

@@ -433,7 +433,7 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     page.body = once_today(page.body)  # a row's statement and the passage's below it, when one change made both
     quoted = await quoted_keys(ctx, rows, best.passage, found.cards) if register else []
     page.fields = _others(index, found, rest, r, sections, question, above=page.body, quoted=frozenset(quoted))
-    actions = [passage_button(h.passage, n) for n, h in enumerate(rest, start=2)]
+    actions = [*notes.actions, *(passage_button(h.passage, n) for n, h in enumerate(rest, start=2))]  # sections first
     return Reply([page], *await _quoted_footer(ctx.store, best.passage, quoted), actions=actions)
 
 

@@ -238,20 +238,21 @@ def term_choices() -> dict[tuple[int, str, int], tuple[str, Choice]]:
     return out
 
 
-#: Most card names :func:`term_queries` offers (each a search for that card's rulings).
+#: Most card names :func:`term_queries` offers beside the typed text (each a search for that card's rulings).
 CARD_OFFERS = 5
 
 
-def card_offers(ctx: AnswerContext, typed: str) -> list[Choice]:
-    """The cards whose name (German or English) the text ``typed`` begins or whose words it begins, as the card
-    autocomplete finds them (:meth:`bot.search.NameIndex.complete`, no fuzzy guesses), at most :data:`CARD_OFFERS`:
-    „szadek“ → ``Szadek, Herr der Geheimnisse – Rulings`` with the card's name as the value (a ``/ruling suche``
-    naming a card shows that card's rulings first). From memory."""
+def card_offers(ctx: AnswerContext, typed: str, guesses: bool = False, limit: int = CARD_OFFERS) -> list[Choice]:
+    """The cards the card autocomplete offers for the text ``typed`` (:meth:`bot.search.NameIndex.complete`, as
+    ``/karte``'s autocomplete reads it), each as a search for its rulings, at most ``limit``: „szadek“ →
+    ``Szadek, Herr der Geheimnisse – Rulings`` with the card's name as the value (a ``/ruling suche`` naming a
+    card shows that card's rulings first). Only names the text or its words begin, unless ``guesses``: then the
+    cards found as a slip of their name (``borros`` → ``Boros-Rekrut – Rulings``) are offered too. From memory."""
     out: dict[int, Choice] = {}
     for hit in ctx.names.complete(typed):
-        if len(out) >= CARD_OFFERS:
+        if len(out) >= limit:
             break
-        if hit.tier >= FUZZY or hit.card_id in out:
+        if (hit.tier >= FUZZY and not guesses) or hit.card_id in out:
             continue
         english = hit.foreign and hit.matched != hit.card_name  # found by its English name: said, as /karte says it
         label = f"{hit.card_name} (engl. {hit.matched}) – Rulings" if english else f"{hit.card_name} – Rulings"
@@ -265,32 +266,40 @@ def term_queries(ctx: AnswerContext, current: str) -> list[Choice]:
     (:func:`card_offers`: ``szadek`` → ``Szadek, Herr der Geheimnisse – Rulings``), then German terms of the term
     table whose names (German, old, variants, English) have words starting with the typed words; an old or English
     name is shown with today's term (``Vorrang → Priorität``, also when typed whole: ``vorrang`` gives the one
-    choice ``Vorrang → Priorität`` with the value ``vorrang``). Each name once, whatever its case. At most 25,
-    from memory. Nothing for a text the answer refuses (``-5``, ``702.19zz``:
-    :func:`bot.answers.rule_catalog.misnumbered`), as ``/regel suche``'s autocomplete offers nothing for it."""
+    choice ``Vorrang → Priorität`` with the value ``vorrang``). Each name once, whatever its case. A text that
+    begins no card's name and no term's is read as a slip of a card's name, as ``/karte``'s autocomplete reads it
+    (``borros`` → ``Boros-Rekrut – Rulings``, ``Razia, Boros-Erzengel – Rulings`` …); nothing typed offers the
+    cards ``/karte``'s autocomplete starts with, each a search for its rulings. At most 25, from memory. Nothing for
+    a text the answer refuses (``-5``, ``702.19zz``: :func:`bot.answers.rule_catalog.misnumbered`), as ``/regel
+    suche``'s autocomplete offers nothing for it."""
     typed = clean(current)[:100]
     if misnumbered(typed):
         return []
     typed_words = tokens(typed)
+    if not typed:
+        return card_offers(ctx, "", limit=CHOICES_MAX)
     # keyed by the folded name: a term typed whole ("Priorität", "vorrang") is one choice, not two
-    choices: dict[str, Choice] = {}
-    if typed:
-        choices[typed.casefold()] = Choice(name=typed, value=typed)
+    choices: dict[str, Choice] = {typed.casefold(): Choice(name=typed, value=typed)}
     if not typed_words:
         return list(choices.values())
-    for card in card_offers(ctx, typed):
+    cards = card_offers(ctx, typed)
+    for card in cards:
         choices.setdefault(card.value.casefold(), card)
     made = term_choices()
     typed_key = typed.casefold()
-    for term, name, rank in term_index().complete(typed_words):
+    terms = term_index().complete(typed_words)
+    for term, name, rank in terms:
         key, choice = made[id(term), name, rank]
         if key == typed_key and choices[key].name == typed:
             choices[key] = Choice(name=choice.name, value=typed)  # the typed text first, with today's term
         elif key not in choices:
             choices[key] = choice
-        if len(choices) >= 25:
+        if len(choices) >= CHOICES_MAX:
             break
-    return list(choices.values())[:25]
+    if not cards and not terms:  # nothing begins with it: a slip of a card's name, read as /karte reads it
+        for card in card_offers(ctx, typed, guesses=True):
+            choices.setdefault(card.value.casefold(), card)
+    return list(choices.values())[:CHOICES_MAX]
 
 
 def lookup(query: str) -> TermMatch | None:

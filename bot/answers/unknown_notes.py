@@ -30,7 +30,7 @@ from typing import NamedTuple
 
 from bot.analysis import Analysis
 from bot.anglicisms import english_forms
-from bot.answers.guilds import guild_reading_lines, set_reading_line
+from bot.answers.guilds import guild_reading_lines, question_set, set_buttons, set_note
 from bot.answers.missing_cards import missing_card_line
 from bot.answers.name_notes import NOTED, typo_line
 from bot.answers.off_topic import title_holds, titled_terms
@@ -39,7 +39,7 @@ from bot.german_words import german_dictionary, not_ordinary
 from bot.players_words import gloss
 from bot.question_mentions import ITALIC, OtherThing
 from bot.question_words import UNKNOWN_SHOWN, players_line, players_split, unknown_line, unknown_words
-from bot.reply import quote_user
+from bot.reply import Action, quote_user
 from bot.search import EXACT_MATCH, NameIndex
 from bot.stopwords import CARD_PROPERTIES, STOP_WORDS, is_english
 from bot.store import CardRecord, PassageRecord, Store
@@ -81,6 +81,10 @@ class Notes:
         meant: the typed words read as another word that are German words themselves (:func:`meant_words`).
         lead: the title (card or section) of the page's best passage once known (:func:`fitted_notes`); None
             before.
+        subject: the title of what the question asks about as a whole, which no one passage answers: a set's FAQ
+            („welche mechaniken hat gildenbund“ → „Gildenbund – Häufig gestellte Fragen“, :func:`missed_title`);
+            ``""`` for none.
+        actions: the buttons that lead the answer's own (a set's mechanics sections), none for ``()``.
     """
 
     parts: tuple[str | Miss, ...] = ()
@@ -88,6 +92,8 @@ class Notes:
     read_as: tuple[str, ...] = ()
     meant: frozenset[str] = frozenset()
     lead: str | None = None
+    subject: str = ""
+    actions: tuple[Action, ...] = ()
 
     @property
     def _claimed(self) -> bool:
@@ -413,7 +419,10 @@ async def question_notes(analysis: Analysis, known: Mapping[str, float], cards: 
     # a guild's name read as its mechanic („orzhov karten“: Spuk): said with the sentence that gives it, instead of the
     # note on a name only the documents print („selesnija“); a question that is a set's name: its FAQ and sections
     guild = await guild_reading_lines(store, question, [c.name for c in cards]) if store is not None else []
-    guild += [said] if store is not None and (said := await set_reading_line(store, question)) else []  # „ravnica“
+    # a set asked as a whole („welche mechaniken hat gildenbund“): its FAQ's note leads, hedged, with its sections'
+    # buttons first; no one passage of it answers (before: a ruling of Festival des Gildenbunds, unhedged)
+    asked = await question_set(store, question) if store is not None else None
+    guild += [set_note(asked)] if asked is not None else []
     unowned = unowned or {}
     if not card and not line and not near.parts and not guild and (typed := asked_name(question, analysis, unowned)):
         # „was macht Tarmogoyf“: a name 003 prints, of no card of the store; „selesnija“: 001's guild
@@ -422,7 +431,9 @@ async def question_notes(analysis: Analysis, known: Mapping[str, float], cards: 
         card = await missing_card_line(question, analysis, cards, names, store)
         guild = beside_missing(card, guild)  # „Dimir-Wächter“: its guild word names the missing card, not the guild
     hedge = near.hedge or meant or bool(unknown) or bool(card) or (analysis.definition and bool(players))
-    return Notes((*near.parts, *guild, *(n for n in (line, slang, card) if n)), hedge, near.read_as, meant_set)
+    subject, actions = (asked.document.title, tuple(set_buttons(asked))) if asked is not None else ("", ())
+    return Notes((*near.parts, *guild, *(n for n in (line, slang, card) if n)), hedge or bool(subject), near.read_as,
+                 meant_set, subject=subject, actions=actions)
 
 
 def fitted_notes(notes: Notes, best: PassageRecord) -> Notes:
@@ -439,8 +450,11 @@ def missed_title(notes: Notes, title: str, unanswered: bool = False) -> str:
     that the title does not name another card as if asked („Nicht in den Dokumenten: „Blitzschlag“ – am
     ähnlichsten: Blitzschlange“); when the answer says the documents say nothing about the question (``unanswered``:
     :data:`bot.answers.off_topic.OFF_TOPIC_LINE`, „was macht lightning bolt“ names a card of no document), led by
-    that: „Nichts dazu in den Dokumenten – am ähnlichsten: Regel 103.8 …“; ``title`` itself otherwise. At most
-    :data:`TITLE_LIMIT` characters."""
+    that: „Nichts dazu in den Dokumenten – am ähnlichsten: Regel 103.8 …“; a question asking about a whole set
+    (:attr:`Notes.subject`) by the set's FAQ, „Gildenbund – Häufig gestellte Fragen“; ``title`` itself otherwise. At
+    most :data:`TITLE_LIMIT` characters."""
+    if notes.subject and not notes.missed and not unanswered:
+        return shorten(notes.subject, TITLE_LIMIT)
     if not notes.missed:
         return shorten(f"Nichts dazu in den Dokumenten – am ähnlichsten: {title}", TITLE_LIMIT) if unanswered \
             else title

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.answers.registry import AnswerContext
-from bot.commands.spec import CARD_NAMES, Command, Option, tr
+from bot.commands.spec import CARD_OR_GUILD_NAMES, Command, Option, tr
 
 COMMANDS = [
     Command(
@@ -14,20 +14,23 @@ COMMANDS = [
         ),
         "bot.answers.cards:card_answer",
         [Option(tr("name", "name"), tr("Card name (German or English)", "Kartenname (deutsch oder englisch)"),
-                completer_at=CARD_NAMES)],
+                completer_at=CARD_OR_GUILD_NAMES)],
     ),
 ]
 
 
 async def prepare_first_keystrokes(ctx: AnswerContext) -> None:
     """Answer the card-name autocomplete for blank input and every first letter now (from the name index), make
-    every name's choice and read the English names the completer offers besides (:mod:`bot.answers.name_offers`)."""
+    every name's choice, read the English names the completer offers besides (:mod:`bot.answers.name_offers`) and
+    the guilds and sets it offers too (:mod:`bot.answers.guild_offers`)."""
     from bot.answers.cards import prepare_choices
     from bot.answers.name_offers import prepare
+    from bot.guilds import store_guilds
 
     ctx.names.prepare_first_keystrokes()
     prepare_choices(ctx.names)
     prepare(ctx.store)
+    await store_guilds(ctx.store)
 
 
 WARMUPS = [prepare_first_keystrokes]

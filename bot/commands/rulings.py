@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.commands.spec import CARD_NAMES, Command, Option, tr
+from bot.commands.spec import CARD_OR_GUILD_NAMES, Command, Option, tr
 
 COMMANDS = [
     Command(
@@ -14,7 +14,7 @@ COMMANDS = [
         "bot.answers.rulings:ruling_answer",
         [
             Option(tr("card", "karte"), tr("Card name (German or English)", "Kartenname (deutsch oder englisch)"),
-                   required=False, completer_at=CARD_NAMES),
+                   required=False, completer_at=CARD_OR_GUILD_NAMES),
             Option(tr("search", "suche"),
                    tr("Words to search for, old or new terms", "Suchwörter, alte oder neue Begriffe"),
                    required=False, completer_at="bot.answers.terms:term_queries"),

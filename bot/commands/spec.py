@@ -48,9 +48,11 @@ def resolve(place: str) -> Any:
     return pkgutil.resolve_name(place)
 
 
-#: The place of the card-name completer (:func:`resolve`), which ``/karte``, ``/ruling``, ``/mana`` and ``/fehde``
-#: offer.
+#: The place of the card-name completer (:func:`resolve`), which ``/mana`` and ``/fehde`` offer.
 CARD_NAMES = "bot.answers.cards:card_names"
+#: The place of the completer of ``/karte`` and ``/ruling karte``: the card names and the guilds and sets whose
+#: names the typed words begin, which those answers explain (:mod:`bot.answers.guild_offers`).
+CARD_OR_GUILD_NAMES = "bot.answers.guild_offers:card_or_guild_names"
 
 
 @dataclass(frozen=True)

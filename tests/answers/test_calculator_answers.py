@@ -63,6 +63,23 @@ async def test_a_cost_in_number_words_is_refused_naming_the_word_and_both_costs_
     # what it suggests is read: „2 weiß“ is {2}{W} (README: a number stays generic mana), „weiß weiß“ {W}{W}
     assert (await run_answer(ctx, "mana_info", cost="2 weiß")).pages[0].title == "{2}{W}"
     assert (await run_answer(ctx, "mana_info", cost="weiß weiß")).pages[0].title == "{W}{W}"
+    # every number word and colour word of the cost is in what it offers, in order (until 2026-12-07 only the word
+    # after the number: „zwei weiss weiss“ offered „2 weiß“, losing the second „weiss“)
+    more = await run_answer(ctx, "mana_info", cost="zwei weiss weiss")
+    assert ("Für {2}{W}{W} (2 generisches Mana und zwei weiße): „2 weiß weiß“ oder {2}{W}{W}; für {W}{W}{W} (drei "
+            "weiße Mana): „weiß weiß weiß“ oder {W}{W}{W}.") in text(more)
+    assert (await run_answer(ctx, "mana_info", cost="2 weiß weiß")).pages[0].title == "{2}{W}{W}"
+    mixed = await run_answer(ctx, "mana_info", cost="drei rot und blau 2WU")
+    assert ("Für {3}{R}{U}{2}{W}{U} (5 generisches Mana, ein rotes, zwei blaue und ein weißes): „3 rot blau 2WU“ "
+            "oder {3}{R}{U}{2}{W}{U}; für {R}{R}{R}{U}{2}{W}{U}") in text(mixed)
+    # a word that is no colour word stays out of the offer and is named whole
+    lila = await run_answer(ctx, "mana_info", cost="sieben lila grün")
+    assert ("„sieben“ an Position 1 (Zeichen 1) ist kein Manasymbol: Zahlen bitte als Ziffern, z. B. „7 grün“ oder "
+            "{7}{G} für 7 generisches Mana und ein grünes. Nicht übernommen: „lila“ an Position 2 (Zeichen 8), kein "
+            "Manasymbol und kein Farbwort.") in text(lila)
+    # the longest cost accepted (60 symbols) is offered whole; a reading of more symbols is left out
+    long = await run_answer(ctx, "mana_info", cost="fünf weiß " * 30)
+    assert f"z. B. „{'5 weiß ' * 29}5 weiß“ oder {'{5}{W}' * 30} für 150 generisches Mana und 30 weiße." in text(long)
     # „sechs“ has only letters of symbols ({S}, {E}, {C}, {H}): still a number word, not shorthand
     six = await run_answer(ctx, "mana_info", cost="sechs")
     assert "„sechs“ an Position 1 (Zeichen 1) ist kein Manasymbol: Zahlen bitte als Ziffern, z. B. „6“ oder {6}" in (

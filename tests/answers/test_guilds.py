@@ -71,6 +71,35 @@ async def test_karte_says_a_set_is_the_faq_it_is_with_its_sections(ctx):
         ravnica.pages[0].body)
 
 
+async def test_karte_autocomplete_offers_a_guild_or_set_its_answer_explains(ctx):
+    from bot.answers.guild_offers import card_or_guild_names
+
+    # a guild's name no card carries (until 2026-12-07 nothing was offered): the guild, which /karte explains
+    izzet = await run_completer(ctx, card_or_guild_names, "izzet")
+    assert [(c.name, c.value) for c in izzet] == [
+        ("Izzet (Gilde: blau, rot oder blau-rot; Mechanik Reproduktion)", "Izzet")]
+    reply = await run_answer(ctx, "card", name=izzet[0].value)
+    assert "**Izzet** ist eine Gilde: „Nur Karten aus der Izzet-Gilde (blau, rot oder blau-rot) haben Reproduktion.“" \
+        in reply.pages[0].body
+    selesnija = await run_completer(ctx, card_or_guild_names, "selesnija")
+    assert [c.value for c in selesnija] == ["Selesnija"] and "Mechanik Einberufen" in selesnija[0].name
+    # a set's name: the set, its value the name's part before the colon, which /karte answers with the FAQ
+    ravnica = await run_completer(ctx, card_or_guild_names, "ravnica")
+    assert [(c.name, c.value) for c in ravnica] == [
+        ("Ravnica: Stadt der Gilden (Set: FAQ mit 8 Mechanik-Abschnitten)", "Ravnica")]
+    assert FAQS["Ravnica"] in (await run_answer(ctx, "card", name=ravnica[0].value)).pages[0].body
+    # the cards carrying a guild's name first, then the guild (in place of the last card when 25 are offered)
+    gruul = [c.value for c in await run_completer(ctx, card_or_guild_names, "Gruul")]
+    assert gruul == ["Gruul-Nodorog", "Gruul-Kriegspflug", "Gruul"]
+    begun = [c.value for c in await run_completer(ctx, card_or_guild_names, "gru")]
+    assert begun[0] == "Gruul-Nodorog" and begun[-1] == "Gruul"
+    # a hyphen joining more than „Gilde“ is a card's name being typed: no guild offered
+    assert "Boros" not in [c.value for c in await run_completer(ctx, card_or_guild_names, "Boros-")]
+    assert [c.value for c in await run_completer(ctx, card_or_guild_names, "die Izzet-Gilde")] == ["Izzet"]
+    gildenbund = [c.value for c in await run_completer(ctx, card_or_guild_names, "gildenbund")]
+    assert gildenbund[:2] == ["Bewahrer des Gildenbunds", "Festival des Gildenbunds"] and gildenbund[-1] == "Gildenbund"
+
+
 async def test_the_message_command_says_a_guild_in_brackets_is_one(ctx):
     reply = await run_answer(ctx, "explain_message", text="was machen [[Orzhov]] karten?")
     assert reply.error and ORZHOV in reply.pages[0].body
@@ -154,6 +183,27 @@ async def test_frage_says_the_faq_of_a_set_whose_mechanics_are_asked(ctx, questi
     body = (await run_answer(ctx, "question", question=question)).pages[0].body
     assert body.startswith(f"Frage: „{question}“\nℹ️ **{faq}** ist ein Set"), body[:200]
     assert f"ist ein Set: Die Dokumente des Bots enthalten seine FAQ {FAQS[faq]} mit den Mechanik-Abschnitten" in body
+
+
+@pytest.mark.parametrize(("question", "faq", "first"), [
+    ("welche mechaniken hat gildenbund", "Gildenbund", "Gilden"), ("zwietracht mechaniken", "Zwietracht", "Gilden"),
+    ("was ist neu in kälteeinbruch", "Kälteeinbruch", COLDSNAP[0]),
+])
+async def test_frage_on_a_whole_set_leads_with_its_faq_hedged_and_its_sections_as_buttons(ctx, question, faq, first):
+    # no one passage answers a question on the whole set: until 2026-12-07 „welche mechaniken hat gildenbund“ was
+    # titled „Festival des Gildenbunds“ and led unhedged with that card's ruling; now the set's FAQ is the title, the
+    # passage below is hedged and the set's sections are the first buttons, as /regel suche: Gildenbund offers them
+    reply = await run_answer(ctx, "question", question=question)
+    page = reply.pages[0]
+    assert page.title == f"{faq} – Häufig gestellte Fragen"
+    assert page.body.startswith(f"Frage: „{question}“\nℹ️ **{faq}** ist ein Set")
+    assert "\n⚖️ Keine Stelle passt eindeutig am besten" in page.body
+    assert reply.actions[0].label == f"Mechanik: {first}" and reply.actions[0].action == "mechanic"
+    opened = await run_action(ctx, reply.actions[0].action, reply.actions[0].arg)
+    assert opened.pages[0].title == f"{first} – {faq}"
+    # a card of the set's name keeps its own answer: no set note, no set buttons
+    card = await run_answer(ctx, "question", question="was macht festival des gildenbunds")
+    assert card.pages[0].title == "Festival des Gildenbunds" and card.actions[0].action == "passage"
 
 
 @pytest.mark.parametrize("question", ["was macht festival des gildenbunds", "welche mechanik hat izzet",

@@ -17,6 +17,7 @@ from bot.answers.terms import term_queries
 from bot.importer import DEFAULT_SOURCES, KEYWORDS_PATH
 from bot.importer.align import read_keyword_table
 from bot.ranking import ranker
+from bot.reply import Choice
 from bot.store import Store
 from bot.terms import TERMS_PATH, analyser, parse_terms, senses, term_concept, term_index
 from tests.german.queries import GERMAN_QUERIES
@@ -252,6 +253,27 @@ async def test_ruling_search_autocomplete_offers_the_card_names_the_text_begins(
     assert reply.pages[0].title == "Rulings: Szadek, Herr der Geheimnisse (2)"
     # no fuzzy guess of a card for a term's word: „vorrang“ stays the one term choice (below)
     assert all("– Rulings" not in c.name for c in await run_completer(ctx, term_queries, "vorrang"))
+
+
+async def test_ruling_search_autocomplete_reads_a_slip_of_a_card_name_and_offers_cards_for_nothing_typed(ctx):
+    from bot.answers import run_completer
+    from bot.answers.cards import card_names
+
+    # a slip of a card's name that begins no name nor term: the cards /karte's autocomplete finds for it, each a
+    # search for its rulings (until 2026-12-07 only the typed text „borros“)
+    choices = await run_completer(ctx, term_queries, "borros")
+    assert [c.name for c in choices[:3]] == [
+        "borros", "Boros-Rekrut – Rulings", "Razia, Boros-Erzengel – Rulings"]
+    assert [c.value for c in choices[1:]] == [c.value for c in await run_completer(ctx, card_names, "borros")][:5]
+    reply = await run_answer(ctx, "ruling", search=choices[1].value)
+    assert reply.pages[0].title.startswith("Rulings: Boros-Rekrut (0 eigene · 3 aus Abschnitt „Hybrid-Karten")
+    # a term's word guesses no card: „fehde“ is the term alone (/karte guesses „Blutspuckende Feder“ for it)
+    assert [c.name for c in await run_completer(ctx, term_queries, "fehde")] == ["Fehde"]
+    # nothing typed: the cards /karte's autocomplete starts with, each a search for its rulings (before: nothing)
+    for blank in ("", "   "):
+        empty = await run_completer(ctx, term_queries, blank)
+        assert len(empty) == 25 and empty[0] == Choice(name="Einziehen – Rulings", value="Einziehen")
+        assert [c.value for c in empty] == [c.value for c in await run_completer(ctx, card_names, "")]
 
 
 async def test_ruling_search_autocomplete_links_old_terms(ctx):

@@ -47,7 +47,8 @@ def mana_letter(word: str, artifacts: bool = False) -> str | None:
 
 
 #: Number words as players say a cost („zwei weiß“), German and English, with their number. Not read: „zwei weiß“
-#: is {2}{W} as „2 weiß“ is, but also said for two white mana ({W}{W}); the error names both ways to type it.
+#: is {2}{W} as „2 weiß“ is, but also said for two white mana ({W}{W}); the error names both ways to type it
+#: (:mod:`bot.rules.mana.spoken`).
 NUMBER_WORDS = {
     "null": 0, "ein": 1, "eins": 1, "eine": 1, "einen": 1, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "fuenf": 5,
     "sechs": 6, "sieben": 7, "acht": 8, "neun": 9, "zehn": 10, "elf": 11, "zwölf": 12, "zwoelf": 12,
@@ -68,21 +69,10 @@ def is_word(run: str) -> bool:
     return run.casefold() in NUMBER_WORDS or (len(run) > 2 and any(c.upper() not in SYMBOL_LETTERS for c in run))
 
 
-def word_error(word: str, after: str, where: str) -> str:
-    """The German error for the ``word`` of a cost that is no colour word nor shorthand (:func:`is_word`), ``where``
-    it stands („an Position 1 (Zeichen 1)“), ``after``: the word typed after it. A number word names the cost as
-    typed with digits, and with the colour word after it both costs it may mean: „zwei weiß“ → „2 weiß“ or
-    {2}{W} (two generic mana and one white), „weiß weiß“ or {W}{W} (two white mana)."""
+def word_error(word: str, where: str) -> str:
+    """The German error for the ``word`` of a cost that is no colour word, number word nor shorthand
+    (:func:`is_word`; a number word: :func:`bot.rules.mana.spoken.number_word_error`), ``where`` it stands („an
+    Position 2 (Zeichen 5)“): „„lila“ an Position 2 (Zeichen 5) ist kein Manasymbol und kein Farbwort. Erlaubt sind
+    …“."""
     shown = word if len(word) <= 40 else word[:39] + "…"
-    number = NUMBER_WORDS.get(word.casefold())
-    if number is None:
-        return f"„{shown}“ {where} ist kein Manasymbol und kein Farbwort. {COST_FORMS}"
-    letter = mana_letter(after) if after else None
-    if letter is None or not 1 < number <= 5:
-        return (f"„{shown}“ {where} ist kein Manasymbol: Zahlen bitte als Ziffern, z. B. „{number}“ oder "
-                f"{{{number}}} für {number} generisches Mana. {COST_FORMS}")
-    colour = COLOUR_NAMES[letter]
-    generic_first, same = f"{{{number}}}{{{letter}}}", f"{{{letter}}}" * number
-    return (f"„{shown}“ {where} ist kein Manasymbol: Zahlen bitte als Ziffern. Für {generic_first} ({number} "
-            f"generisches Mana und ein {colour}es): „{number} {colour}“ oder {generic_first}; für {same} "
-            f"({shown.lower()} {colour}e Mana): „{' '.join([colour] * number)}“ oder {same}.")
+    return f"„{shown}“ {where} ist kein Manasymbol und kein Farbwort. {COST_FORMS}"

@@ -17,6 +17,7 @@ from typing import Protocol
 
 from bot.rules.mana.colour_words import AND_WORDS, COST_FORMS, is_word, mana_letter, word_error
 from bot.rules.mana.rule_symbols import LOYALTY, rule_symbol
+from bot.rules.mana.spoken import number_of, number_word_error
 from bot.rules.mana.symbols import (
     COLORS,
     MAX_GENERIC,
@@ -200,13 +201,14 @@ def not_payable(typed: str, pos: int, col: int, body: str, why: str | None = Non
                      pos, col)
 
 
-def _symbol(body: str, typed: str, pos: int, col: int, after: str = "") -> Symbol:
-    """One symbol from its upper-case body (``"G/W"``, ``"11"``). Raises ManaError (a symbol of
-    :data:`NOT_PAYABLE`, ``{H/W}`` too, or another symbol of the rules that is no mana,
-    :func:`bot.rules.mana.rule_symbols.rule_symbol`: :func:`not_payable`; a word, :func:`_whole_word`, named with
-    the symbol typed ``after`` it by :func:`bot.rules.mana.colour_words.word_error`)."""
+def _symbol(body: str, typed: str, pos: int, col: int, raw: Sequence[tuple[str, str, int]] = ()) -> Symbol:
+    """One symbol from its upper-case body (``"G/W"``, ``"11"``), the ``pos``-th of the cost split as ``raw``
+    (:func:`scan`). Raises ManaError (a symbol of :data:`NOT_PAYABLE`, ``{H/W}`` too, or another symbol of the rules
+    that is no mana, :func:`bot.rules.mana.rule_symbols.rule_symbol`: :func:`not_payable`; a word, :func:`_whole_word`,
+    named by :func:`bot.rules.mana.colour_words.word_error`, a number word with the whole cost in digits,
+    :func:`bot.rules.mana.spoken.number_word_error`)."""
     if _is_word(typed):
-        raise ManaError(word_error(typed, after, f"an Position {pos} (Zeichen {col})"), typed, pos, col)
+        raise _word(body, typed, pos, col, raw)
     parts = body.split("/")
     other = rule_symbol(body) if typed[:1] in "{([" else None  # shorthand's „I“ or „A“: a typo, said as such
     if body in NOT_PAYABLE or "H" in parts or other:
@@ -273,8 +275,31 @@ def parse_cost(text: str) -> ManaCost:
     raw = scan(text)
     if len(raw) > MAX_SYMBOLS:
         raise ManaError(f"Zu viele Manasymbole ({len(raw)}); höchstens {MAX_SYMBOLS}.")
-    return ManaCost(tuple(_symbol(body, typed, i, col, raw[i][1] if i < len(raw) else "")
-                          for i, (body, typed, col) in enumerate(raw, 1)))
+    return ManaCost(tuple(_symbol(body, typed, i, col, raw) for i, (body, typed, col) in enumerate(raw, 1)))
+
+
+def _word(body: str, typed: str, pos: int, col: int, raw: Sequence[tuple[str, str, int]]) -> ManaError:
+    """The error for the word ``typed``, the ``pos``-th symbol of the cost split as ``raw``: a number word offers
+    the whole cost in digits (:func:`bot.rules.mana.spoken.number_word_error`), another word is named whole
+    (:func:`bot.rules.mana.colour_words.word_error`)."""
+    where = f"an Position {pos} (Zeichen {col})"
+    if number_of(typed) is None:
+        return ManaError(word_error(typed, where), typed, pos, col)
+    tokens = [(t, c, _reading(b, t, c, raw)) for b, t, c in (raw or [(body, typed, col)])]
+    return ManaError(number_word_error(tokens, pos - 1 if raw else 0, where), typed, pos, col)
+
+
+def _reading(body: str, typed: str, col: int, raw: Sequence[tuple[str, str, int]]) -> Symbol | int | None:
+    """What one symbol of a cost said in number words is (:data:`bot.rules.mana.spoken.Token`): a number word's
+    number, the symbol it is, or None for a word or symbol that is no mana."""
+    if (number := number_of(typed)) is not None:
+        return number
+    if _is_word(typed):
+        return None
+    try:
+        return _symbol(body, typed, 0, col, raw)
+    except ManaError:
+        return None
 
 
 #: The separator of a split card's halves: ``//``, except after a colon (``https://``).
