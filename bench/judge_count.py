@@ -1,9 +1,11 @@
 """Count judges' question sets against ``/frage``'s ranking: how many questions have a gold passage first and among
-the first three. The sets are ``bench/judges/judge210.toml`` … ``judge212.toml``: 180 questions written on
-2026-12-07 from the documents alone by a helper who saw neither the ranking nor the question set of
-``tests/questions/`` (60 each; ``judge210`` was the helpers' development count that day, ``judge211`` and
-``judge212`` the lead's untouched yardstick). They are **set aside**: measure a ranking change on them, never choose
-one for them; before they become a part of ``tests/questions/`` they need its near-duplicate checks.
+the first three. The sets are ``bench/judges/judge210.toml`` … ``judge212.toml`` and ``judge220.toml`` …
+``judge222.toml``: 360 questions written on 2026-12-07 (the second three at 13:30 UTC, half of their passages drawn at
+random) from the documents alone by helpers who saw neither the ranking nor the question set of ``tests/questions/``
+(60 each; ``judge210`` and ``judge220`` were the helpers' development counts, the other four the lead's untouched
+yardstick). They are **set aside**: measure a ranking change on them, never choose one for them; before they become
+a part of ``tests/questions/`` they need its near-duplicate checks (``tests/questions/test_judge_sets.py`` checks
+their ids, golds and clauses).
 
 Each file: ``[[question]]`` tables with ``id``, ``text`` and ``gold`` (passage keys ``NNN:line``), as
 ``tests/questions/dev.toml``. Output: with ``--misses`` one TSV line per question (id, rank of its first gold or 0
@@ -12,7 +14,8 @@ line ``# F of N first, T in three``.
 
 Run: ``PYTHONHASHSEED=0 python bench/judge_count.py bench/judges/judge211.toml bench/judges/judge212.toml``
 (``--db`` another store, e.g. one built with ``--cr``). On 2026-12-07: main e45eecdd 102 of 120 first and 114 in
-three on judge211 + judge212, eba47433 103 / 114; judge210 53 / 57 on both.
+three on judge211 + judge212, eba47433 and bfaa303c 103 / 114; judge210 53 / 57 on all three; bfaa303c on judge220
+53 / 58 and on judge221 + judge222 107 / 117.
 """
 
 from __future__ import annotations

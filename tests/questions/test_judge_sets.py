@@ -1,0 +1,46 @@
+"""The judges' set-aside question sets under ``bench/judges/`` (counted by ``bench/judge_count.py``, never tuned on):
+60 questions each, ids unique over all sets and shaped ``j<set>-NNN``, every gold the first line of a passage of
+data/sources and the deciding clause copied from the first gold's text. Checked by code only: no question's text is
+printed (a red assertion names the id and the gold)."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from tests.questions.passages import PREFIXES, passage_starts, passage_text
+
+JUDGES = Path(__file__).resolve().parents[2] / "bench" / "judges"
+SETS = sorted(JUDGES.glob("judge*.toml"))
+GOLD = re.compile(r"^(?P<prefix>\d{3}):(?P<line>[1-9]\d*)$")
+
+
+def questions(path: Path) -> list[dict]:
+    """The ``[[question]]`` tables of one set file. Raises tomllib.TOMLDecodeError when it is no TOML."""
+    return tomllib.loads(path.read_text(encoding="utf-8"))["question"]
+
+
+def test_the_six_sets_are_there():
+    assert [p.stem for p in SETS] == ["judge210", "judge211", "judge212", "judge220", "judge221", "judge222"]
+
+
+@pytest.mark.parametrize("path", SETS, ids=[p.stem for p in SETS])
+def test_sixty_questions_with_ids_of_their_set(path: Path):
+    qs = questions(path)
+    assert len(qs) == 60
+    assert [q["id"] for q in qs] == [f"j{path.stem[5:]}-{n:03}" for n in range(1, 61)]
+    assert all(q["kind"] in ("sentence", "fragment") for q in qs)
+
+
+@pytest.mark.parametrize("path", SETS, ids=[p.stem for p in SETS])
+def test_every_gold_begins_a_passage_and_holds_the_clause(path: Path):
+    for q in questions(path):
+        for gold in q["gold"]:
+            match = GOLD.match(gold)
+            assert match and match["prefix"] in PREFIXES, f"{q['id']}: malformed gold {gold!r}"
+            assert int(match["line"]) in passage_starts(match["prefix"]), f"{q['id']}: {gold} begins no passage"
+        prefix, line = q["gold"][0].split(":")
+        assert q["clause"] in passage_text(prefix, int(line)), f"{q['id']}: clause not in {q['gold'][0]}"
