@@ -31,6 +31,7 @@ from typing import NamedTuple
 from bot.analysis import Analysis
 from bot.anglicisms import english_forms
 from bot.answers.guilds import guild_reading_lines, set_reading_line
+from bot.answers.hollow import asks_count
 from bot.answers.missing_cards import missing_card_line
 from bot.answers.name_notes import NOTED, typo_line
 from bot.answers.off_topic import title_holds, titled_terms
@@ -80,6 +81,8 @@ class Notes:
         meant: the typed words read as another word that are German words themselves (:func:`meant_words`).
         lead: the title (card or section) of the page's best passage once known (:func:`fitted_notes`); None
             before.
+        counts: the question asks how many (:func:`bot.answers.hollow.asks_count`): a best passage stating no
+            number does not answer it (:func:`bot.answers.hollow.uncounted_lead`).
     """
 
     parts: tuple[str | Miss, ...] = ()
@@ -87,6 +90,7 @@ class Notes:
     read_as: tuple[str, ...] = ()
     meant: frozenset[str] = frozenset()
     lead: str | None = None
+    counts: bool = False
 
     @property
     def _claimed(self) -> bool:
@@ -421,7 +425,8 @@ async def question_notes(analysis: Analysis, known: Mapping[str, float], cards: 
         card = await missing_card_line(question, analysis, cards, names, store)
         guild = [] if card else guild  # its guild word names the missing card, not the guild („Dimir-Wächter“)
     hedge = near.hedge or meant or bool(unknown) or bool(card) or (analysis.definition and bool(players))
-    return Notes((*near.parts, *guild, *(n for n in (line, slang, card) if n)), hedge, near.read_as, meant_set)
+    return Notes((*near.parts, *guild, *(n for n in (line, slang, card) if n)), hedge, near.read_as, meant_set,
+                 counts=asks_count(question))
 
 
 def fitted_notes(notes: Notes, best: PassageRecord) -> Notes:
