@@ -47,7 +47,7 @@ import operator
 from dataclasses import dataclass
 from typing import Any, NamedTuple, cast
 
-from bot import players_words, separable
+from bot import english_words, players_words, separable
 from bot import stopwords as lists
 from bot.analysed import Analysis
 from bot.card_names import LANGUAGES, NameTable, covered, name_tables
@@ -301,7 +301,7 @@ class Analyser:
         if question:  # a players' word the documents have words for is read as them: „mulli“ → „mulligan“
             raw = separable.joined(players_words.read([w for w in raw if w not in lists.PLAYERS_FILLERS], text), text,
                                    self.lemma, self.vocab.names)  # „zb“: no word; „handelt … ab“: „abhandeln“
-        english_question, raw = lists.english_read(raw) if question and language == "de" else (False, raw)
+        english_question, raw = english_words.english_read(raw) if question and language == "de" else (False, raw)
         typed = raw  # as typed: a name of Concept.forms counts only so, not as a typo's repair
         fixed: set[int] = set()
         if question and language == "de" and self.options.spelling:

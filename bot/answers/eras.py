@@ -249,15 +249,25 @@ async def cited_number_reply(
                  actions=dedupe_actions([*first, *actions])[:20])
 
 
+#: The end of a cross reference's label whose button opens a rule the store holds no text of („Siehe 805 (nicht
+#: enthalten)“): the page it opens says only where the documents refer to it.
+MISSING = " (nicht enthalten)"
+
+
+def held_number(cat: RuleCatalog, number: str) -> bool:
+    """True when the store holds a rule text of ``number`` (a document's or 003's rule, :meth:`RuleCatalog.numbers`,
+    or an official rule after ``build --cr``) or of a rule under it (``202`` for 202.1); an uncertain number of 003
+    (its entry only guessed to be that rule, ``104.3e``) is none."""
+    known = cat.numbers() | cat.cr_numbers
+    return number in known or any(is_child(k, number) for k in known)
+
+
 def see_also_actions(cat: RuleCatalog, numbers: list[str] | tuple[str, ...]) -> list[Action]:
     """Buttons ``rb:rule:<number>`` to the rules of a „Siehe auch“ list, each once: „Siehe 107.3“, „Siehe 202 (nicht
-    enthalten)“ where neither the documents nor the Comprehensive Rules of the store have that rule."""
-    known = cat.numbers() | cat.cr_numbers
-    actions = []
-    for n in dict.fromkeys(numbers):
-        label = f"Siehe {n}" if n in known or any(is_child(k, n) for k in known) else f"Siehe {n} (nicht enthalten)"
-        actions.append(Action(label=label, action="rule", arg=n))
-    return actions
+    enthalten)“ where neither the documents nor the Comprehensive Rules of the store have that rule
+    (:func:`held_number`)."""
+    return [Action(label=f"Siehe {n}" + ("" if held_number(cat, n) else MISSING), action="rule", arg=n)
+            for n in dict.fromkeys(numbers)]
 
 
 async def document_see_also(ctx: AnswerContext, document: DocumentRecord, cat: RuleCatalog,
@@ -273,8 +283,22 @@ async def document_number_action(ctx: AnswerContext, document: DocumentRecord, n
     today for that document (``old_numbers``) is labelled with the document's year and today's number („Siehe 104.3
     (2005, heute 107.4)“); where today's rules have another rule under it (:func:`cited_otherwise`: today's 104.3 is
     „Partie verlieren“) the button opens the document's own rule of that number (``rb:passage:001:35``, its text of
-    2005 with today's 107.4), else today's rule of its meaning; any other number opens ``rb:rule:<number>``."""
+    2005 with today's 107.4), else today's rule of its meaning; any other number opens ``rb:rule:<number>``. The
+    label ends in :data:`MISSING` exactly when the button opens a rule number the store holds no text of
+    (:func:`held_number`) that no document cites and the register does not map (its page says only where the
+    documents refer to it), whatever ``label`` said of the printed number."""
     index = await era_index(ctx)
+    found = await _meant_action(ctx, index, document, number, label.removesuffix(MISSING))
+    answered = held_number(await catalog(ctx.store), found.arg) or found.arg in index.cited \
+        or index.today_number(number) == found.arg
+    if found.action != "rule" or answered:
+        return found
+    return Action(label=found.label + MISSING, action="rule", arg=found.arg)
+
+
+async def _meant_action(ctx: AnswerContext, index: EraIndex, document: DocumentRecord, number: str,
+                        label: str) -> Action:
+    """:func:`document_number_action`'s button before the note on a number the store lacks."""
     prefix = document.file[:3]
     cite = next((c for c in index.cited.get(number, []) if c.document_prefix == prefix), None)
     today = index.today_of(cite) if cite is not None else None
@@ -388,5 +412,5 @@ async def today_number_reply(ctx: AnswerContext, number: str, term_uses: TermUse
                  source=rule_today_source(register, texts, bool(terms)))
 
 
-__all__ = ["PAGE_REF", "CitedNumber", "EraIndex", "cited_number_reply", "cited_otherwise", "era_index",
-           "number_choice_label", "rule_term_lines", "shift_page_refs", "today_number_reply"]
+__all__ = ["MISSING", "PAGE_REF", "CitedNumber", "EraIndex", "cited_number_reply", "cited_otherwise", "era_index",
+           "held_number", "number_choice_label", "rule_term_lines", "shift_page_refs", "today_number_reply"]

@@ -15,6 +15,12 @@ eindeutig am besten …“ (:func:`bot.answers.questions.verdict_line`). Measure
   question's words about as well as the first (within :data:`ALIKE`): a question naming no card asks what holds for
   any, and what one card's ruling says of its card leads only by the ranking's other parts („darf ich farblos wählen
   wenn ich eine farbe bestimmen soll“: Schnellwechsel's ruling above 003's „Soll ein Spieler eine Farbe wählen …“).
+* :func:`unasked_mechanic`: the question names no card, and its first hit is a passage of a card or section it does
+  not name, about a mechanic (a keyword ability or ability word of the term table) it does not name either, that
+  holds not every game term the question names: it says of another mechanic what the question asks in general
+  („Kann ich eine Hexerei wirken, wenn ich keine Priorität habe?“: 002's ruling on casting the Nachhall half of a
+  split card right after the first, which holds „wirken“ and „Priorität“ but no sorcery; no document gives the
+  timing of sorceries).
 
 :func:`hedges` decides with them and the settings of :class:`Confidence`: a first that leads by what the question
 itself decides (:data:`DECIDING`: the card it names, the term it asks to define, the players' words it uses) is clear
@@ -32,11 +38,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 
-from bot.answers.hollow import defined_lead
+from bot.answers.hollow import defined_lead, unheld_terms
 from bot.candidates import Hit
+from bot.concepts import term_concept
 from bot.generality import RULE_KINDS
 from bot.ranking import Ranked, Ranker
+from bot.terms import term_index
 
 #: How much less of the question's term weight (a share, 0–1) the rule for every object may hold than the unnamed
 #: ruling above it and still count as holding the question alike (:func:`unnamed_over_rule`): a tenth of the
@@ -75,10 +84,38 @@ def unnamed_over_rule(found: Ranked, r: Ranker) -> bool:
             and second.passage.kind in RULE_KINDS and _held(second, r) >= _held(first, r) - ALIKE - 1e-9)
 
 
+#: The kinds of rows of the term table (``data/terms_de_en.tsv``) that name a mechanic of their own: a passage
+#: holding such a concept is about that mechanic (:func:`unasked_mechanic`).
+MECHANIC_KINDS = ("keyword_ability", "ability_word")
+
+
+@cache
+def mechanic_concepts() -> frozenset[str]:
+    """The concept ids (:func:`bot.concepts.term_concept`) of the term table's rows of :data:`MECHANIC_KINDS`
+    (Nachhall: ``zzkaftermath``), read once."""
+    return frozenset(term_concept(t) for t in term_index().terms if t.kind in MECHANIC_KINDS)
+
+
+def unasked_mechanic(found: Ranked, r: Ranker) -> bool:
+    """True when ``found``'s question names no card, its first hit is a passage of a card or section it does not
+    name (a negative ``unnamed`` part), that passage holds the concept of a mechanic (:func:`mechanic_concepts`)
+    and the question names none of its mechanics, and the passage lacks a game term the question names
+    (:func:`bot.answers.hollow.unheld_terms`). False without hits. On the tuning parts (out of fold, docs/ranking.md
+    ¹³⁰) it newly hedged one right first answer and no wrong one; it is for the questions no document answers."""
+    if not found.hits or found.cards:
+        return False
+    first = found.hits[0]
+    if first.parts.get("unnamed", 0.0) >= 0:
+        return False
+    about = mechanic_concepts().intersection(first.passage.concepts)
+    return bool(about) and about.isdisjoint(found.analysis.concepts) and bool(unheld_terms(found, r))
+
+
 #: The signals by name, each ``(ranking, ranker) -> hedge``, as ``/frage`` and ``bench/hedge_cv.py`` read them.
 SIGNALS: dict[str, Callable[[Ranked, Ranker], bool]] = {
     "covered_alike": covered_alike,
     "unnamed_over_rule": unnamed_over_rule,
+    "unasked_mechanic": unasked_mechanic,
 }
 
 
@@ -153,5 +190,5 @@ def hedges(found: Ranked, r: Ranker, noted: bool, c: Confidence | None = CONFIDE
     return ((unclear or thin) and not sure) or (noted and not (sure and c.notes) and (c.alone or unclear or thin))
 
 
-__all__ = ["ALIKE", "CONFIDENCE", "DECIDING", "SIGNALS", "Confidence", "covered_alike", "decided", "hedges",
-           "undecided", "unnamed_over_rule"]
+__all__ = ["ALIKE", "CONFIDENCE", "DECIDING", "MECHANIC_KINDS", "SIGNALS", "Confidence", "covered_alike", "decided",
+           "hedges", "mechanic_concepts", "unasked_mechanic", "undecided", "unnamed_over_rule"]

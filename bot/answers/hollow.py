@@ -15,14 +15,17 @@ each rule newly hedges, and how many of those were right.
 
 from __future__ import annotations
 
+import re
 import weakref
 from collections.abc import Collection
+from typing import Protocol
 
 from bot.answers.off_topic import HEAD_STEM, rare_concepts
 from bot.concepts import concept_id
 from bot.quoted_words import PREFIX as QUOTED
 from bot.ranking import Ranked, Ranker
-from bot.stopwords import ASKING_VERBS
+from bot.stopwords import ASKING_VERBS, NUMBER_WORDS
+from bot.text import tokens
 
 #: How the concept ids of the term table's game terms begin (:func:`bot.terms.term_concept`); a synonym group's
 #: (``zzs…``) may be a verb's forms only („nimmt“ → nehmen), which no passage needs to hold to answer.
@@ -31,6 +34,18 @@ TERM_CONCEPT = concept_id("k", "")
 #: Verbs that ask how something goes without naming it („wie geht das“, „klappt das“), read as asking verbs here
 #: only: in :data:`bot.stopwords.ASKING_VERBS` they would change the ranking's features.
 VAGUE_VERBS = ("geht", "gehen", "klappt", "klappen", "läuft", "laeuft", "laufen")
+
+#: How a question asks for a count (folded, lower case): „wie viele“, „wieviel“, „wie viel“, English „how many“.
+COUNT_ASKED = re.compile(r"\b(?:wie\s*viel(?:e[nrs]?)?|how\s+(?:many|much))\b")
+#: The words (folded tokens) that state a number in a passage besides digits: the number words of
+#: :data:`bot.stopwords.NUMBER_WORDS` and counts as words („einmal“, „doppelt“). Not „ein“/„eine“ alone, which are
+#: articles far more often (:data:`AS_MANY` reads them after a quantifier).
+NUMBERS = frozenset(tokens(" ".join([*NUMBER_WORDS, "eins", "einmal", "zweimal", "dreimal", "doppelt", "doppelte"])))
+#: Counts in words besides :data:`NUMBERS` (folded text): „so viele … wie“ gives a count by another („so viele
+#: Lebenspunkte, wie …“); „höchstens eine Karte“, „genau einen“ state one, unless the article goes with an amount
+#: left open („mindestens eine bestimmte Anzahl Karten“, 003's rule 100.5).
+AS_MANY = re.compile(r"\bso\s+viele?\b|\b(?:hochstens|mindestens|genau|nur|maximal)\s+(?:ein|eine|einen|einem|einer)\b"
+                     r"(?!\s+(?:bestimmt|beliebig|gewiss))")
 
 _ASKING: weakref.WeakKeyDictionary[Ranker, frozenset[str]] = weakref.WeakKeyDictionary()
 
@@ -51,11 +66,65 @@ def hollow_lead(found: Ranked, r: Ranker, meant: Collection[str] = ()) -> bool:
     without hits."""
     if not found.hits or found.cards:
         return False
+    naming, unheld = _named_terms(found, r, meant)
+    return bool(naming) and len(unheld) == len(naming)
+
+
+def unheld_terms(found: Ranked, r: Ranker, meant: Collection[str] = ()) -> list[tuple[str, ...]]:
+    """The groups (:attr:`bot.analysis.Analysis.groups`) of the question's words naming game terms (as
+    :func:`hollow_lead` reads them) that ``found``'s best passage does not hold; empty without hits."""
+    return _named_terms(found, r, meant)[1] if found.hits else []
+
+
+def _named_terms(found: Ranked, r: Ranker, meant: Collection[str]
+                 ) -> tuple[list[tuple[str, ...]], list[tuple[str, ...]]]:
+    """The question's word groups naming game terms (:data:`TERM_CONCEPT` among
+    :func:`bot.answers.off_topic.rare_concepts`), and those of them the best passage (at least one hit) holds no
+    term of (:func:`_holds`)."""
     terms = {c for c in rare_concepts(found, r.term_weights, meant) if c.startswith(TERM_CONCEPT)}
     naming = [g for g in found.analysis.groups if terms.intersection(g)]  # the words that name them, their terms
     best = found.hits[0].passage
     held = {*best.concepts, *best.terms, *best.names}
-    return bool(naming) and not any(_holds(held, t) for g in naming for t in g)
+    return naming, [g for g in naming if not any(_holds(held, t) for t in g)]
+
+
+class _Read(Protocol):
+    """What :func:`empty_lead` reads of a question's notes (:class:`bot.answers.unknown_notes.Notes`)."""
+
+    @property
+    def meant(self) -> Collection[str]:
+        """The typed words read as another word that are German words themselves."""
+        ...
+
+    @property
+    def counts(self) -> bool:
+        """The question asks how many."""
+        ...
+
+
+def empty_lead(found: Ranked, r: Ranker, notes: _Read) -> bool:
+    """True when ``found``'s best passage answers nothing of the question: it holds none of the game terms the
+    question names (:func:`hollow_lead`, ``notes.meant`` as there) or states no number where the question asks how
+    many (:func:`uncounted_lead`, ``notes.counts``). ``/frage`` hedges its answer then."""
+    return hollow_lead(found, r, notes.meant) or uncounted_lead(found, notes.counts)
+
+
+def asks_count(question: str) -> bool:
+    """True when ``question`` (as typed) asks how many: „wie viele“, „wieviel“, „how many“ (case and umlauts
+    folded)."""
+    return bool(COUNT_ASKED.search(" ".join(tokens(question))))
+
+
+def uncounted_lead(found: Ranked, counts: bool) -> bool:
+    """True when the question asks how many (``counts``, :func:`asks_count` of its text), names no card, and its
+    best passage states no number: no digit, no word of :data:`NUMBERS`, no count of :data:`AS_MANY`. A card's ruling
+    answers its card's count in its own words („Du erhältst so viele Lebenspunkte dazu, wie …“), so a question
+    naming a card is left to the ranking. False without hits."""
+    if not counts or not found.hits or found.cards:
+        return False
+    text = found.hits[0].passage.text
+    words = tokens(text)
+    return not any(w.isdigit() or w in NUMBERS for w in words) and not AS_MANY.search(" ".join(words))
 
 
 def defined_lead(found: Ranked) -> bool:
@@ -96,4 +165,5 @@ def asks_only(found: Ranked, r: Ranker) -> bool:
     return all(r.analyser.stems(w)[0] in asking for w in a.words)
 
 
-__all__ = ["TERM_CONCEPT", "VAGUE_VERBS", "asks_only", "defined_lead", "hollow_lead"]
+__all__ = ["AS_MANY", "COUNT_ASKED", "NUMBERS", "TERM_CONCEPT", "VAGUE_VERBS", "asks_count", "asks_only",
+           "defined_lead", "empty_lead", "hollow_lead", "uncounted_lead", "unheld_terms"]

@@ -26,7 +26,7 @@ from bot.answers.cards import keyword_sections, outdated_keywords, printed_text,
 from bot.answers.compared import Sides, read_sides, side_lines
 from bot.answers.explanation_names import SELF_NAMED, named_found, named_passages
 from bot.answers.hedge_signals import Confidence, hedges
-from bot.answers.hollow import asks_only, hollow_lead
+from bot.answers.hollow import asks_only, empty_lead
 from bot.answers.keyword_pairs import read_asked
 from bot.answers.markup_notes import long_line
 from bot.answers.off_topic import OFF_TOPIC_LINE, off_topic
@@ -328,13 +328,13 @@ def verdict_line(found: Ranked, r: Ranker, notes: Notes, unexplained: str = "",
     no document explains, :func:`bot.answers.unexplained.unexplained_line`), else :data:`HEDGE_LINE` when the ranking
     and the question's notes leave the answer open (:func:`bot.answers.hedge_signals.hedges` with ``confidence``, None
     in ``/frage``: no candidate leads clearly or a note asks for it; with settings, unless the question decides the
-    lead) or the best passage holds none of the game terms the question names
-    (:func:`bot.answers.hollow.hollow_lead`)."""
+    lead), or the best passage answers nothing of it (:func:`bot.answers.hollow.empty_lead`: none of the game terms
+    the question names, no number where it asks how many)."""
     if off_topic(found, r, notes.meant):
         return OFF_TOPIC_LINE
     if unexplained:
         return unexplained
-    return HEDGE_LINE if hedges(found, r, notes.hedge, confidence) or hollow_lead(found, r, notes.meant) else ""
+    return HEDGE_LINE if hedges(found, r, notes.hedge, confidence) or empty_lead(found, r, notes) else ""
 
 
 def _refuse_unasked(question: str, found: Ranked, r: Ranker, shown: str, head: str) -> None:

@@ -31,6 +31,7 @@ from typing import NamedTuple
 from bot.analysis import Analysis
 from bot.anglicisms import english_forms
 from bot.answers.guilds import guild_reading_lines, question_set, set_buttons, set_note
+from bot.answers.hollow import asks_count
 from bot.answers.missing_cards import missing_card_line
 from bot.answers.name_notes import NOTED, typo_line
 from bot.answers.off_topic import title_holds, titled_terms
@@ -85,6 +86,8 @@ class Notes:
             („welche mechaniken hat gildenbund“ → „Gildenbund – Häufig gestellte Fragen“, :func:`missed_title`);
             ``""`` for none.
         actions: the buttons that lead the answer's own (a set's mechanics sections), none for ``()``.
+        counts: the question asks how many (:func:`bot.answers.hollow.asks_count`): a best passage stating no
+            number does not answer it (:func:`bot.answers.hollow.uncounted_lead`).
     """
 
     parts: tuple[str | Miss, ...] = ()
@@ -94,6 +97,7 @@ class Notes:
     lead: str | None = None
     subject: str = ""
     actions: tuple[Action, ...] = ()
+    counts: bool = False
 
     @property
     def _claimed(self) -> bool:
@@ -433,7 +437,7 @@ async def question_notes(analysis: Analysis, known: Mapping[str, float], cards: 
     hedge = near.hedge or meant or bool(unknown) or bool(card) or (analysis.definition and bool(players))
     subject, actions = (asked.document.title, tuple(set_buttons(asked))) if asked is not None else ("", ())
     return Notes((*near.parts, *guild, *(n for n in (line, slang, card) if n)), hedge or bool(subject), near.read_as,
-                 meant_set, subject=subject, actions=actions)
+                 meant_set, subject=subject, actions=actions, counts=asks_count(question))
 
 
 def fitted_notes(notes: Notes, best: PassageRecord) -> Notes:

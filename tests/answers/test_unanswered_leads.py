@@ -1,0 +1,78 @@
+"""``/frage`` is never confidently wrong where no passage answers: a count question whose best passage states no number
+(bot/answers/hollow.py, :func:`uncounted_lead`) and a general question led by another mechanic's ruling that lacks a
+term it names (bot/answers/hedge_signals.py, :func:`unasked_mechanic`) are hedged; right leads of the same shapes
+are not."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.answers import run_answer
+from bot.answers.hedge_signals import unasked_mechanic
+from bot.answers.hollow import asks_count, uncounted_lead
+from bot.answers.questions import HEDGE_LINE
+from bot.ranking import Ranked, Ranker, ranker
+
+
+async def _led(ctx, question: str, key: str) -> tuple[Ranker, Ranked]:
+    """The ranker and ``question``'s ranking, whose first passage is ``key``."""
+    r = await ranker(ctx.store)
+    found = await r.search(ctx.store, question, ctx.names, limit=5)
+    assert found.hits[0].passage.key == key
+    return r, found
+
+
+@pytest.mark.parametrize("question", ["wie viele karten hat ein commander deck",
+                                      "Wie viele Karten hat ein Commander-Deck?"])
+async def test_a_count_question_led_by_a_rule_without_a_number_is_hedged(ctx, question):
+    # no document gives the Commander deck's size; 003's rule 100.5 names the minimum deck size without a number
+    reply = await run_answer(ctx, "question", question=question)
+    body = reply.pages[0].body
+    assert reply.pages[0].title == "Regel 100.5 (Erklärung)"
+    assert "heißt diese Zahl Mindest-Deckgröße („minimum deck size“)" in body
+    assert body.startswith(f"Frage: „{question}“\n" + HEDGE_LINE)
+
+
+@pytest.mark.parametrize(("question", "key", "said"), [
+    # 003's rule 103.4c (Commander: 40 life): the number answers the count
+    ("mit wie vielen lebenspunkten startet man in commander", "003:81", "beginnt jeder Spieler mit 40 Lebenspunkten"),
+    # 003's companion rule: „höchstens eine Karte“ is a count in words
+    ("Gefährte zeigen – wann und wie viele?", "003:65", "höchstens eine Karte"),
+])
+async def test_a_count_question_led_by_a_number_is_not_hedged_for_it(ctx, question, key, said):
+    _r, found = await _led(ctx, question, key)
+    assert said in found.hits[0].passage.text
+    assert asks_count(question)
+    assert not uncounted_lead(found, True)
+
+
+@pytest.mark.parametrize(("question", "counts"), [
+    ("wie viele karten hat ein commander deck", True), ("Wieviel Leben habe ich?", True),
+    ("how many cards are in a commander deck", True), ("wie viel schaden macht das", True),
+    ("viele karten im friedhof, was passiert", False), ("wie wirkt man eine hexerei", False),
+])
+def test_asks_count(question, counts):
+    assert asks_count(question) is counts
+
+
+@pytest.mark.parametrize("question", ["Kann ich eine Hexerei wirken, wenn ich keine Priorität habe?",
+                                      "kann ich eine hexerei wirken wenn ich keine priorität habe"])
+async def test_another_mechanic_s_ruling_without_the_asked_term_is_hedged(ctx, question):
+    # 002's ruling on Nachhall (cast the second half right after the first) holds „wirken“ and „Priorität“, not the
+    # sorcery asked about; no document gives when a sorcery may be cast
+    assert unasked_mechanic(*reversed(await _led(ctx, question, "002:45")))
+    reply = await run_answer(ctx, "question", question=question)
+    body = reply.pages[0].body
+    assert "Du kannst die Hälfte mit Nachhall aus deinem Friedhof wirken" in body
+    assert body.startswith(f"Frage: „{question}“\n" + HEDGE_LINE)
+
+
+@pytest.mark.parametrize(("question", "key"), [
+    # the question names the mechanic (Nachhall) the ruling is about: answered
+    ("erste hälfte mit nachhall verrechnet - krieg ich priorität bevor der gegner was machen kann?", "002:45"),
+    # a ruling of the card the question names
+    ("Getrieben // Verzweiflung: krieg ich nach der ersten Hälfte Priorität?", "002:45"),
+])
+async def test_a_ruling_of_the_named_mechanic_or_card_is_no_unasked_mechanic(ctx, question, key):
+    r, found = await _led(ctx, question, key)
+    assert not unasked_mechanic(found, r)
