@@ -132,6 +132,9 @@ class MechanicFinder:
         self._by_key: dict[str, list[int]] = {}
         for i, key in enumerate(self._keys):
             self._by_key.setdefault(key, []).append(i)
+        #: per section, the Snowball stems of its title words (``verschneit``, ``kart``, …), its first word's
+        #: first, for :meth:`_carried`
+        self._title_stems = [[snowball(w) for w in title] for title in words]
         index = term_index()
         ordinary = keyword_names_used_plainly()
         #: per term of the table (by ``id``): the sections it is about (:meth:`_term_sections`)
@@ -143,7 +146,7 @@ class MechanicFinder:
         # about: only their typo keys are tried, so the term table skips its typo tier when none of them is near
         # the typed text. The autocomplete tries the titling terms' keys only (a tenth of the table: a keystroke
         # stays cheap); the command also a keyword's (``Aufstachln`` → Aufstacheln).
-        titling = {i for i, term in enumerate(index.terms) if self._sections_of(term.names())}
+        titling = {i for i, term in enumerate(index.terms) if self._about[id(term)]}
         #: the term table's typo keys of the terms one of whose names titles a section (``TermIndex.lookup``)
         self.typo_keys = index.fuzzy_keys_of(titling)
         #: those and the typo keys of the keywords no section is about
@@ -433,7 +436,21 @@ class MechanicFinder:
         those titled with its English name (``befehden`` → Fehde, not also the English section Clash)."""
         names = term.names()
         return (self._sections_of([(n, r) for n, r in names if r != ENGLISH])
-                or self._sections_of([(n, r) for n, r in names if r == ENGLISH]))
+                or self._sections_of([(n, r) for n, r in names if r == ENGLISH])
+                or self._carried([n for n, r in names if r != ENGLISH]))
+
+    def _carried(self, names: list[str]) -> list[int]:
+        """The sections whose title begins with one of the German ``names`` in any form and carries its other words
+        (the supertype Verschneit: „Verschneite Karten und das Schnee-Manasymbol“, 001; Mehrfarbig: „Mehrfarbig und
+        Einfarbig“), when they share one title. A name a title carries after its first word is no name of it (the
+        card type Kreatur in „„Verbesserte“ Kreaturen“, the step Versorgung in „Kumulative Versorgung“), nor is
+        one several titles begin with."""
+        found = []
+        for name in names:
+            stems = [snowball(w) for w in tokens(name)]
+            found += [i for i, title in enumerate(self._title_stems)
+                      if stems and title and title[0] == stems[0] and set(stems) <= set(title)]
+        return sorted(set(found)) if len({self.sections[i].title for i in found}) == 1 else []
 
     def _sections_of(self, names: list[tuple[str, int]]) -> list[int]:
         """The sections (ascending positions) titled with one of ``names`` (a term's ``(name, rank)`` pairs)."""
