@@ -11,7 +11,7 @@ for a new one starts without it and makes its own at first use (or in the comman
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -19,6 +19,7 @@ from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
 from bot.analysis import snowball
+from bot.answers.rule_catalog import parse_number
 from bot.fuzzybound import WRATIO_CUTOFF, WRatioBound
 from bot.prefixes import KeyStarts, WordPrefixes
 from bot.reply import Choice
@@ -103,10 +104,11 @@ def _first_fits(pattern: Pattern, by_first: dict[str, list[int]]) -> list[int]:
 class MechanicFinder:
     """The sections of one store, prepared for :meth:`find` (tiers as :meth:`find` says) and for choice labels.
 
-    ``sections``: every mechanics section in document order (:meth:`bot.store.Store.mechanic_sections`).
+    ``sections``: every mechanics section in document order (:meth:`bot.store.Store.mechanic_sections`);
+    ``numbered``: ``(rule number, section id)`` of the rules the sections quote (:meth:`bot.store.Store.quoted_rules`).
     """
 
-    def __init__(self, sections: list[MechanicRecord]) -> None:
+    def __init__(self, sections: list[MechanicRecord], numbered: Iterable[tuple[str, int]] = ()) -> None:
         self.sections = sections
         words = [tuple(m.words) for m in sections]
         twins = Counter(m.title for m in sections)
@@ -132,6 +134,13 @@ class MechanicFinder:
         self._by_key: dict[str, list[int]] = {}
         for i, key in enumerate(self._keys):
             self._by_key.setdefault(key, []).append(i)
+        #: a rule number a section quotes (its heading „502.46. Einberufen“, its rules „502.46b …“, 001) → the
+        #: sections that quote it: the number names them (:meth:`_resolve`)
+        self._numbered: dict[str, list[int]] = {}
+        position = {m.id: i for i, m in enumerate(sections)}
+        for number, section in numbered:
+            if section in position and position[section] not in self._numbered.get(number, []):
+                self._numbered.setdefault(number, []).append(position[section])
         #: per section, the Snowball stems of its title words (``verschneit``, ``kart``, …), its first word's
         #: first, for :meth:`_carried`
         self._title_stems = [[snowball(w) for w in title] for title in words]
@@ -317,6 +326,8 @@ class MechanicFinder:
         typos of ``typo_keys`` (:attr:`typo_keys` or :attr:`keyword_typo_keys`)."""
         if not typed:
             return Found()
+        if (number := parse_number(text)) is not None:  # „502.46“: the section that prints it, or none
+            return Found(list(self._numbered.get(number, ())))
         sharp = sharp_s(typed)  # ß typed as ss, as the titles' words are kept too
         exact = self._exact.get(tuple(typed)) or self._exact.get(tuple(sharp))
         if exact:
@@ -458,7 +469,8 @@ class MechanicFinder:
 
 
 async def _make(store: Store) -> MechanicFinder:
-    return MechanicFinder(await store.mechanic_sections())
+    quoted = [(r.number, r.mechanic_id) for r in await store.quoted_rules() if r.mechanic_id is not None]
+    return MechanicFinder(await store.mechanic_sections(), quoted)
 
 
 async def mechanic_finder(store: Store) -> MechanicFinder:
