@@ -480,7 +480,7 @@ class Analyser:
                 continue
             if fixed is None and typos < MAX_TYPOS and (edits or len(word) >= 5) and self._participle(word) is None:
                 typos += 1
-                # another declined form first („alten“: 001's „alte“, not „arten“); last a consonant typed once for twice
+                # another declined form first („alten“: 001's „alte“, not „arten“); last a consonant once for twice
                 fixed = (other_form(word, self.vocab) or self.vocab.nearest(word, forms) or players_words.typo_reading(
                     word, forms) or doubled_form(word, self.vocab) if edits else self.vocab.typo(word))  # „getapten“
                 if fixed and edits and self.options.ordinary and kept_as_typed(word, fixed, german_dictionary()):
