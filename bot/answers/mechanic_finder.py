@@ -101,6 +101,18 @@ def _first_fits(pattern: Pattern, by_first: dict[str, list[int]]) -> list[int]:
     return [i for word, found in by_first.items() if word.startswith(first) for i in found]
 
 
+def _numbered_sections(sections: list[MechanicRecord], numbered: Iterable[tuple[str, int]]) -> dict[str, list[int]]:
+    """Rule number → the positions in ``sections`` of the sections that quote it (``numbered``: ``(number, section
+    id)`` pairs; 001 quotes its heading „502.46. Einberufen“ and its rules „502.46b …“ under Einberufen), each
+    once, in the order met: a number names the sections quoting it (:meth:`MechanicFinder._resolve`)."""
+    found: dict[str, list[int]] = {}
+    position = {m.id: i for i, m in enumerate(sections)}
+    for number, section in numbered:
+        if section in position and position[section] not in found.get(number, []):
+            found.setdefault(number, []).append(position[section])
+    return found
+
+
 class MechanicFinder:
     """The sections of one store, prepared for :meth:`find` (tiers as :meth:`find` says) and for choice labels.
 
@@ -134,15 +146,8 @@ class MechanicFinder:
         self._by_key: dict[str, list[int]] = {}
         for i, key in enumerate(self._keys):
             self._by_key.setdefault(key, []).append(i)
-        #: a rule number a section quotes (its heading „502.46. Einberufen“, its rules „502.46b …“, 001) → the
-        #: sections that quote it: the number names them (:meth:`_resolve`)
-        self._numbered: dict[str, list[int]] = {}
-        position = {m.id: i for i, m in enumerate(sections)}
-        for number, section in numbered:
-            if section in position and position[section] not in self._numbered.get(number, []):
-                self._numbered.setdefault(number, []).append(position[section])
-        #: per section, the Snowball stems of its title words (``verschneit``, ``kart``, …), its first word's
-        #: first, for :meth:`_carried`
+        self._numbered = _numbered_sections(sections, numbered)  # rule number → the sections quoting it
+        #: per section, the Snowball stems of its title words in order (``verschneit``, ``kart``, …; :meth:`_carried`)
         self._title_stems = [[snowball(w) for w in title] for title in words]
         index = term_index()
         ordinary = keyword_names_used_plainly()
