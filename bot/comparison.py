@@ -42,6 +42,8 @@ _MARK = re.compile(r"ǂ\d+")
 MAX_LISTED_WORDS = 2
 #: Most sides compared („A, B, C oder D“); a question listing more compares nothing (each side costs a search).
 MAX_SIDES = 4
+#: Fewest names of a question of names alone read as a comparison without asking for one (:func:`_names_only`).
+MIN_NAMES_ONLY = 3
 
 #: Words around a side that are the question's form, not the thing compared („was ist besser“, „genau“, „eigentlich“).
 _FRAME_WORDS = (
@@ -358,18 +360,20 @@ def _frame_only(text: str) -> Comparison | None:
 
 
 def _names_only(text: str, things: Things | None, named: Callable[[str], str] | None) -> Comparison | None:
-    """The comparison of a question made of two to :data:`MAX_SIDES` names of one kind (each ``named`` the same:
-    all mechanics or all cards) and nothing else, not even a frame word („spuk ausgraben blutdurst“: three
-    mechanics; „szadek boros rekrut“: two cards), cut as :func:`_split` cuts a side; else None („umgewandelte
-    manakosten“, „krims krams“: one thing each; „Commander Startlebenspunkte?“: a question on one thing, its second
-    word no name; „boros rekrut erstschlag“: a card and a keyword, a question whether the card has it)."""
+    """The comparison of a question made of three to :data:`MAX_SIDES` names of one kind (each ``named`` the same:
+    all mechanics or all cards) and nothing else, not even a frame word („spuk ausgraben blutdurst“: a list of three
+    mechanics), cut as :func:`_split` cuts a side; else None („umgewandelte manakosten“, „krims krams“: one thing
+    each; „Commander Startlebenspunkte?“: a question on one thing, its second word no name; „boros rekrut
+    erstschlag“: a card and a keyword, a question whether the card has it). Two names side by side are no
+    comparison unless the question asks for one (a frame word, „oder“, „vs“): „pfropfen schutz“ asks how the two
+    meet (001:1965, Pfropfen's ruling on protection), „szadek boros rekrut“ what one card does to the other."""
     marks = [w for w in text.split() if _MARK.fullmatch(w)] if "ǂ" in text else []  # words too long to read
     text = " ".join(w for w in text.split() if w not in marks)  # said, no name to cut
     side = _side(text) if named is not None else None
     if named is None or side is None or len(side.split()) != len(_WORD.findall(text)):  # a frame or clause word
         return None
     parts = _split(side, things, named)
-    found = _compared(parts) if len(parts) > 1 and len({named(p) for p in parts}) == 1 else None
+    found = _compared(parts) if len(parts) > MIN_NAMES_ONLY - 1 and len({named(p) for p in parts}) == 1 else None
     return Comparison(*found[:4], unread=tuple(marks)) if found is not None else None
 
 

@@ -22,6 +22,7 @@ import re
 import weakref
 from typing import NamedTuple
 
+from bot.declined_names import declined_card
 from bot.german_words import german_dictionary
 from bot.mentions import (
     EDGE,
@@ -144,7 +145,9 @@ def plain_names(names: NameIndex, text: str, limit: int) -> PlainNames:
 def _one_word_slips(names: NameIndex, text: str, tokens: list[KeyedToken], used: list[bool]) -> list[tuple[int, int,
                                                                                                           str]]:
     """The single words not ``used`` that ``/karte`` reads as one card by a typo (:data:`bot.search.TYPO`: „Teisa“
-    → Teysa, Orzhovweiser, as its shortened name, CR 201.5c): (token index, card id, word as written), in order.
+    → Teysa, Orzhovweiser, as its shortened name, CR 201.5c) or that are a card's first name word in another
+    declined form (:func:`bot.declined_names.declined_card`: „phobischen“ → Phobisches Traumwesen, as ``/frage``
+    reads it): (token index, card id, word as written), in order.
     Only words of at least :data:`SLIP_LEAST` letters, no stop word and no ordinary German word
     (:mod:`bot.german_words`: „Stark“ is none of a card), at most :data:`UNREAD_LOOKUPS` look-ups."""
     found: list[tuple[int, int, str]] = []
@@ -163,6 +166,8 @@ def _one_word_slips(names: NameIndex, text: str, tokens: list[KeyedToken], used:
         hit = names.lookup(word)
         if hit.how == TYPO and hit.hit is not None:
             found.append((at, hit.hit.card_id, word))
+        elif (declined := declined_card(word, hit)) is not None:  # „phobischen“: Phobisches Traumwesen, as /frage
+            found.append((at, declined.card_id, word))
     return found
 
 

@@ -115,6 +115,30 @@ def other_form(word: str, vocab: Vocabulary) -> str | None:
     return None
 
 
+#: The vowels: a letter that is none of them is a consonant a slip may have typed once for twice
+#: (:func:`doubled_form`).
+_VOWEL_LETTERS = frozenset("aeiouäöüy")
+
+
+def doubled_form(word: str, vocab: Vocabulary) -> str | None:
+    """A word of the documents ``word`` (lower case) is with one of its single consonants typed twice, as the word
+    itself or another declined form of it (:func:`other_form`): ``getapten`` → „getappten“ → 001's ``getappte``
+    (the documents print „getappt“, „getappte“, „getapptes“); a slip that drops one of two equal letters and
+    inflects the word is two edits from the documents' words, beyond the one edit :meth:`Vocabulary.nearest`
+    allows a word under ten letters. The first letter is never doubled, a consonant beside its twin neither; the
+    first fit from the word's start; None when none fits. Bounded: at most ``len(word)`` × (1 + 6 × 7) look-ups."""
+    for i in range(1, len(word)):
+        letter = word[i]
+        if not letter.isalpha() or letter in _VOWEL_LETTERS or letter in (word[i - 1], word[i + 1 : i + 2]):
+            continue
+        doubled = word[: i + 1] + word[i:]
+        if doubled not in STOP_WORDS and vocab.knows(doubled):
+            return doubled
+        if (found := other_form(doubled, vocab)) is not None:
+            return found
+    return None
+
+
 #: A strong verb's present stem with its vowel changed, and the infinitive's vowel (verlässt → verlassen, fällt →
 #: fallen, läuft → laufen, stirbt → sterben, vergibt → vergeben, sieht → sehen, nimmt → nehmen; „ie“ only before „h“:
 #: „anliegt“ is anliegen, not anlegen).

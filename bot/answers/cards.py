@@ -28,7 +28,7 @@ from bot.answers.guilds import guild_or_set_error
 from bot.answers.markup_notes import reads_markup
 from bot.answers.mentioned_names import mentioned_card, mentioned_error
 from bot.answers.name_notes import MAX_QUERY, not_a_card, reading_line
-from bot.answers.name_offers import with_english, with_mentioned
+from bot.answers.name_offers import with_declined, with_english, with_mentioned
 from bot.answers.registry import AnswerContext, UserError, action, answer, completer, parse_id
 from bot.answers.today import STYLES, TERMS_HEAD, entry_status, notice_line, statement_lines, terms_listing
 from bot.answers.today_index import TodayIndex, quote_line, today_index
@@ -438,11 +438,11 @@ async def card_action(ctx: AnswerContext, arg: RowId) -> Reply:
 
 @completer("card_names")
 def card_names(ctx: AnswerContext, current: str) -> list[Choice]:
-    """Autocomplete: up to 25 card names ranked by :meth:`bot.search.NameIndex.search` (:meth:`~bot.search.NameIndex.
-    complete_entries`, the first keystrokes from memory); a card found by its English name says so: ``Akkord des
-    Rufes (engl. Chord of Calling)``, so does a split card by an English half name its rulings print („driv“ →
-    ``Getrieben // Verzweiflung (engl. Driven)``: :func:`bot.answers.name_offers.with_english`), and a card the
-    documents only mention fills free places („llano“ → ``Llanovarelfen (nur erwähnt)``: ``with_mentioned``)."""
+    """Autocomplete: up to 25 card names by :meth:`bot.search.NameIndex.complete_entries` (first keystrokes kept); a
+    card found by its English name says so (``Akkord des Rufes (engl. Chord of Calling)``, a split card by an English
+    half its rulings print: „driv“ → ``Getrieben // Verzweiflung (engl. Driven)``, ``with_english``); a card the
+    documents only mention fills free places („llano“ → ``Llanovarelfen (nur erwähnt)``: ``with_mentioned``); with
+    nothing else, a declined first word offers its card („phobischen traumding“, :mod:`bot.declined_names`)."""
     names = ctx.names
     made = _made_choices(names)
     out = []
@@ -453,7 +453,7 @@ def card_names(ctx: AnswerContext, current: str) -> list[Choice]:
                 made.clear()
             choice = made[idx] = _choice(names, idx)
         out.append(choice)
-    return with_mentioned(ctx.store, current, with_english(ctx.store, current, out))
+    return with_mentioned(ctx.store, current, with_english(ctx.store, current, with_declined(names, current, out)))
 
 
 def _made_choices(names: NameIndex) -> dict[int, Choice]:

@@ -11,7 +11,7 @@ for a new one starts without it and makes its own at first use (or in the comman
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -19,6 +19,7 @@ from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
 from bot.analysis import snowball
+from bot.answers.rule_catalog import parse_number
 from bot.fuzzybound import WRATIO_CUTOFF, WRatioBound
 from bot.prefixes import KeyStarts, WordPrefixes
 from bot.reply import Choice
@@ -100,13 +101,26 @@ def _first_fits(pattern: Pattern, by_first: dict[str, list[int]]) -> list[int]:
     return [i for word, found in by_first.items() if word.startswith(first) for i in found]
 
 
+def _numbered_sections(sections: list[MechanicRecord], numbered: Iterable[tuple[str, int]]) -> dict[str, list[int]]:
+    """Rule number → the positions in ``sections`` of the sections that quote it (``numbered``: ``(number, section
+    id)`` pairs; 001 quotes its heading „502.46. Einberufen“ and its rules „502.46b …“ under Einberufen), each
+    once, in the order met: a number names the sections quoting it (:meth:`MechanicFinder._resolve`)."""
+    found: dict[str, list[int]] = {}
+    position = {m.id: i for i, m in enumerate(sections)}
+    for number, section in numbered:
+        if section in position and position[section] not in found.get(number, []):
+            found.setdefault(number, []).append(position[section])
+    return found
+
+
 class MechanicFinder:
     """The sections of one store, prepared for :meth:`find` (tiers as :meth:`find` says) and for choice labels.
 
-    ``sections``: every mechanics section in document order (:meth:`bot.store.Store.mechanic_sections`).
+    ``sections``: every mechanics section in document order (:meth:`bot.store.Store.mechanic_sections`);
+    ``numbered``: ``(rule number, section id)`` of the rules the sections quote (:meth:`bot.store.Store.quoted_rules`).
     """
 
-    def __init__(self, sections: list[MechanicRecord]) -> None:
+    def __init__(self, sections: list[MechanicRecord], numbered: Iterable[tuple[str, int]] = ()) -> None:
         self.sections = sections
         words = [tuple(m.words) for m in sections]
         twins = Counter(m.title for m in sections)
@@ -132,6 +146,9 @@ class MechanicFinder:
         self._by_key: dict[str, list[int]] = {}
         for i, key in enumerate(self._keys):
             self._by_key.setdefault(key, []).append(i)
+        self._numbered = _numbered_sections(sections, numbered)  # rule number → the sections quoting it
+        #: per section, the Snowball stems of its title words in order (``verschneit``, ``kart``, …; :meth:`_carried`)
+        self._title_stems = [[snowball(w) for w in title] for title in words]
         index = term_index()
         ordinary = keyword_names_used_plainly()
         #: per term of the table (by ``id``): the sections it is about (:meth:`_term_sections`)
@@ -143,7 +160,7 @@ class MechanicFinder:
         # about: only their typo keys are tried, so the term table skips its typo tier when none of them is near
         # the typed text. The autocomplete tries the titling terms' keys only (a tenth of the table: a keystroke
         # stays cheap); the command also a keyword's (``Aufstachln`` → Aufstacheln).
-        titling = {i for i, term in enumerate(index.terms) if self._sections_of(term.names())}
+        titling = {i for i, term in enumerate(index.terms) if self._about[id(term)]}
         #: the term table's typo keys of the terms one of whose names titles a section (``TermIndex.lookup``)
         self.typo_keys = index.fuzzy_keys_of(titling)
         #: those and the typo keys of the keywords no section is about
@@ -314,6 +331,8 @@ class MechanicFinder:
         typos of ``typo_keys`` (:attr:`typo_keys` or :attr:`keyword_typo_keys`)."""
         if not typed:
             return Found()
+        if (number := parse_number(text)) is not None:  # „502.46“: the section that prints it, or none
+            return Found(list(self._numbered.get(number, ())))
         sharp = sharp_s(typed)  # ß typed as ss, as the titles' words are kept too
         exact = self._exact.get(tuple(typed)) or self._exact.get(tuple(sharp))
         if exact:
@@ -433,7 +452,21 @@ class MechanicFinder:
         those titled with its English name (``befehden`` → Fehde, not also the English section Clash)."""
         names = term.names()
         return (self._sections_of([(n, r) for n, r in names if r != ENGLISH])
-                or self._sections_of([(n, r) for n, r in names if r == ENGLISH]))
+                or self._sections_of([(n, r) for n, r in names if r == ENGLISH])
+                or self._carried([n for n, r in names if r != ENGLISH]))
+
+    def _carried(self, names: list[str]) -> list[int]:
+        """The sections whose title begins with one of the German ``names`` in any form and carries its other words
+        (the supertype Verschneit: „Verschneite Karten und das Schnee-Manasymbol“, 001; Mehrfarbig: „Mehrfarbig und
+        Einfarbig“), when they share one title. A name a title carries after its first word is no name of it (the
+        card type Kreatur in „„Verbesserte“ Kreaturen“, the step Versorgung in „Kumulative Versorgung“), nor is
+        one several titles begin with."""
+        found = []
+        for name in names:
+            stems = [snowball(w) for w in tokens(name)]
+            found += [i for i, title in enumerate(self._title_stems)
+                      if stems and title and title[0] == stems[0] and set(stems) <= set(title)]
+        return sorted(set(found)) if len({self.sections[i].title for i in found}) == 1 else []
 
     def _sections_of(self, names: list[tuple[str, int]]) -> list[int]:
         """The sections (ascending positions) titled with one of ``names`` (a term's ``(name, rank)`` pairs)."""
@@ -441,7 +474,8 @@ class MechanicFinder:
 
 
 async def _make(store: Store) -> MechanicFinder:
-    return MechanicFinder(await store.mechanic_sections())
+    quoted = [(r.number, r.mechanic_id) for r in await store.quoted_rules() if r.mechanic_id is not None]
+    return MechanicFinder(await store.mechanic_sections(), quoted)
 
 
 async def mechanic_finder(store: Store) -> MechanicFinder:

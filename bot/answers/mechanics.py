@@ -28,7 +28,7 @@ from bot.answers.registry import (
     completer,
     parse_id,
 )
-from bot.answers.rule_catalog import RuleCatalog, catalog
+from bot.answers.rule_catalog import RuleCatalog, catalog, parse_number
 from bot.answers.rule_status import rule_head
 from bot.answers.today import entry_status, heute_block, terms_line
 from bot.answers.today_index import TodayIndex, today_index
@@ -254,6 +254,10 @@ async def mechanic_answer(ctx: AnswerContext, name: str) -> Reply:
         titles = ", ".join(dict.fromkeys(m.title for m in sections))
         near = finder.slipped(tokens(typed))  # a slip in the beginning („ripl“): offered as the box offers it
         choices = [Action(label=finder.labels[i], action="mechanic", arg=str(sections[i].id)) for i in near][:5]
+        if (number := parse_number(typed)) is not None:  # a number no section quotes: the rule search shows it
+            raise UserError(f"Keine Mechanik „{quote_user(name, 80)}“ gefunden",
+                            f"Kein Abschnitt der Dokumente zitiert Regel {number}; die Regel zeigt "
+                            f"`/regel suche: {number}`.")
         raise UserError(f"Keine Mechanik „{quote_user(name, 80)}“ gefunden",
                         "Meintest du:\n" + "\n".join(f"• {c.label}" for c in choices) if choices
                         else f"Bekannte Abschnitte: {titles}", choices=choices)

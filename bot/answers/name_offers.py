@@ -13,7 +13,9 @@ from __future__ import annotations
 import re
 import weakref
 
+from bot.declined_names import completed
 from bot.reply import CHOICE_NAME_MAX, CHOICES_MAX, Choice
+from bot.search import NameIndex
 from bot.store import Store
 from bot.text import fold
 
@@ -90,6 +92,17 @@ def with_mentioned(store: Store, typed: str, offered: list[Choice]) -> list[Choi
     return offered + added[:room]
 
 
+def with_declined(names: NameIndex, typed: str, offered: list[Choice]) -> list[Choice]:
+    """``offered`` (the name index's choices for ``typed``), or when it offers nothing, the card whose name's first
+    word the first typed word is in another declined form (:func:`bot.declined_names.completed`: „phobischen
+    traumding“ → Phobisches Traumwesen, as ``/frage`` reads „phobischen“), its name as label and value; [] when
+    there is none. One look-up of the name index, only when nothing else is offered."""
+    if offered:
+        return offered
+    card = completed(names, typed)
+    return [] if card is None else [Choice(name=card.card_name[:CHOICE_NAME_MAX], value=card.card_name)]
+
+
 def with_english(store: Store, typed: str, offered: list[Choice]) -> list[Choice]:
     """``offered`` (the name index's choices for ``typed``) and after them each card whose English name stored in
     ``store`` (:func:`_offers`) starts with ``typed`` (folded, letters and digits only; none for a blank text) and
@@ -112,4 +125,5 @@ def with_english(store: Store, typed: str, offered: list[Choice]) -> list[Choice
     return offered[:CHOICES - len(added)] + added if added else offered
 
 
-__all__ = ["CHOICES", "DISPLACE_FROM", "mentioned_offers", "offer_key", "prepare", "with_english", "with_mentioned"]
+__all__ = ["CHOICES", "DISPLACE_FROM", "mentioned_offers", "offer_key", "prepare", "with_declined", "with_english",
+           "with_mentioned"]

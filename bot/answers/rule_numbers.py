@@ -22,7 +22,7 @@ from bot.answers.eras import shift_page_refs
 from bot.answers.registry import AnswerContext, UserError
 from bot.answers.rule_catalog import misnumbered, parse_number, read_number
 from bot.reply import Action, Page, Reply, own_sources, quote_user
-from bot.text import clean
+from bot.text import MARKDOWN_WRAPPERS, clean
 
 #: Most rule numbers of one search answered; more are named as not shown.
 MAX_NUMBERS = 5
@@ -44,7 +44,8 @@ _BETWEEN = re.compile(r"\s*(?:[,;&+]|\s/\s|\s(?:und|oder|sowie|and|or)\s)\s*"
                       # a number's minus sign belongs to it („702.19 -5“ is read as „702.19, -5“ is)
                       r"|(?<!\bregel)(?<!\brule)(?<!\bcr)(?<!\bnr)(?<!\bnr\.)(?<!\br\.)(?<!§)\s+(?=(?:regel|rule|§)?\s*[-−]?\d)"
                       # or a space after a number (its last digit or letter) before a word: „702.19 fehde“
-                      r"|(?<=\d)\s+(?=[^\W\d_]{2})|(?<=\d[a-z])\s+(?=[^\W\d_]{2})",
+                      # or a single letter: „702.19 x“ is the rule and the letter, as /frage reads it
+                      r"|(?<=\d)\s+(?=[^\W\d_])|(?<=\d[a-z])\s+(?=[^\W\d_])",
                       re.IGNORECASE)
 #: A German decimal comma in a rule number (``702,19``), read as its point before the list is split at commas.
 _DECIMAL_COMMA = re.compile(r"(?<![\d.])([0-9]{3}),(?=[0-9])")
@@ -52,6 +53,9 @@ _DECIMAL_COMMA = re.compile(r"(?<![\d.])([0-9]{3}),(?=[0-9])")
 #: end of a text cut at its length limit): no words to search.
 _FILLER = frozenset({"regel", "regeln", "rule", "rules", "cr", "nr", "nr.", "nummer", "nummern", "siehe", "see",
                      "und", "oder", "sowie", "and", "or"})
+#: Discord's markdown around a piece between white space (``**trample**``, ```702.19```, ``||x||``): read without
+#: it, so the markup neither hides a number nor joins it to its neighbour.
+_WRAPPERS: Final = MARKDOWN_WRAPPERS.strip()
 _SHAPE = "drei Ziffern, ein Punkt, eine bis drei Ziffern, vielleicht ein Buchstabe"
 
 
@@ -161,7 +165,8 @@ def rule_numbers(search: str, readings: list[str] | None = None) -> NumberSearch
     found = NumberSearch(readings=list(readings or ()))
     seen: set[str] = set()
     pieces = 0
-    for piece in _BETWEEN.split(_DECIMAL_COMMA.sub(r"\1.", clean(search))):
+    unwrapped = " ".join(word.strip(_WRAPPERS) for word in clean(search).split())
+    for piece in _BETWEEN.split(_DECIMAL_COMMA.sub(r"\1.", unwrapped)):
         if not piece:
             continue
         pieces += 1

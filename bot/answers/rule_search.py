@@ -11,6 +11,8 @@ a card's text, and the best rule is weak beside it, the first page says so in on
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from bot.answers.better_kind import RULE_KINDS, better_action, better_passage, pointer_line
 from bot.answers.eras import document_number_action
 from bot.answers.explanation_names import passage_name, term_names
@@ -26,6 +28,7 @@ from bot.answers.today_notes import explanation_notice
 from bot.answers.unknown_notes import near_misses
 from bot.ranking import Hit, Ranked, ranker
 from bot.reply import Action, Reply, quote_user
+from bot.store import PassageRecord
 from bot.text import shorten
 
 MAX_HITS = 18
@@ -72,12 +75,15 @@ def _hit_block(cat: RuleCatalog, index: TodayIndex, label: str, hit: Hit, text: 
     return f"**{label}**{extra}\n{text}" + (f"\n{note}" if note else "")
 
 
-async def keyword_reply(ctx: AnswerContext, text: str, about: frozenset[str] | None = None) -> Reply:
+async def keyword_reply(ctx: AnswerContext, text: str, about: frozenset[str] | None = None,
+                        unlike: Callable[[PassageRecord], bool] | None = None) -> Reply:
     """The answer for keywords: ranked hits with the sentence that matched, buttons to the best ones.
 
     ``about``: when given (concept ids; the change register's rows lead the answer, bot/answers/abolished.py),
     only the hits whose passage holds one of them, at most one page (:data:`HITS_PER_PAGE`), as ``/frage`` shows
     few candidates: the others match a common word of the query („Mana“ of „mana burn“), not what it asks about.
+    ``unlike``: when given, True for a passage that uses the searched word in another sense (003's „Vorrang“ under
+    the page of Priorität: :func:`bot.answers.sense_terms.other_sense`); such hits are left out.
 
     Raises:
         UserError: nothing found (German „Nichts gefunden“).
@@ -89,6 +95,8 @@ async def keyword_reply(ctx: AnswerContext, text: str, about: frozenset[str] | N
         more, found, better = await search_rules(ctx, await guild_mechanics_text(ctx.store, text, named))
         keys = {h.passage.id for h, _ in more}  # then the rules of the name itself (110.5c: „Dimir Doppelganger“)
         hits = [*more, *((h, s) for h, s in hits if h.passage.id not in keys)][:MAX_HITS]
+    if unlike is not None:
+        hits = [(h, s) for h, s in hits if not unlike(h.passage)]
     if about is not None:  # the register's rows lead: they answer it
         hits, better = [(h, s) for h, s in hits if about.intersection(h.passage.concepts)][:HITS_PER_PAGE], None
     said = await set_reading_line(ctx.store, text)  # „Kälteeinbruch“: its FAQ and sections

@@ -64,7 +64,7 @@ from bot.answers.rule_evidence import resting_entries
 from bot.answers.rule_numbers import read_commas, rule_numbers, several_rules
 from bot.answers.rule_search import keyword_reply
 from bot.answers.rule_status import rule_head
-from bot.answers.sense_terms import senses_line
+from bot.answers.sense_terms import other_sense, senses_line
 from bot.answers.sources import TABLE_SOURCE
 from bot.answers.terms import (
     TERM_ACTION,
@@ -363,7 +363,7 @@ async def _rule_or_term(ctx: AnswerContext, query: str, number: str | None, matc
         if (players := players_reading(query)) and reply.pages:
             reply.pages[0].body = f"{players}\n{reply.pages[0].body}"
         try:
-            found = await keyword_reply(ctx, query)
+            found = await keyword_reply(ctx, query, unlike=other_sense(match))  # 003's „Vorrang“: precedence
         except UserError:
             return reply
         reply.pages = own_sources(reply) + own_sources(found)  # they keep their own buttons and sources

@@ -288,14 +288,13 @@ async def test_a_card_name_typed_with_a_space_for_its_hyphen_is_one_side(ctx):
 
 @pytest.mark.parametrize(("question", "title"), [
     ("spuk ausgraben blutdurst", "Spuk · Ausgraben · Blutdurst"),
-    ("szadek boros rekrut", "Szadek, Herr der Geheimnisse · Boros-Rekrut"),
+    ("szadek boros rekrut krims krams", "Szadek, Herr der Geheimnisse · Boros-Rekrut · Krims // Krams"),
     # „krams boros rekrut“ alone reads as Boros-Rekrut, but „krams“ names Krims // Krams: the cut keeps it there
-    ("krims krams boros rekrut", "Krims // Krams · Boros-Rekrut"),
     ("unterschied krims krams boros rekrut", "Krims // Krams · Boros-Rekrut"),
     # a slip the term lookup repairs (Ausgraben by its stem, Blutdurst by one letter) is a name as the framed
     # „unterschied zwischen spuk und ausgrabn“ reads it; before, Spuk was dropped and Ausgraben answered alone
-    ("spuk ausgrabn", "Spuk · Ausgraben"),
-    ("spuk blutdrst", "Spuk · Blutdurst"),
+    ("spuk ausgrabn pfropfen", "Spuk · Ausgraben · Pfropfen"),
+    ("spuk blutdrst pfropfen", "Spuk · Blutdurst · Pfropfen"),
 ])
 async def test_a_question_of_names_alone_is_a_comparison(ctx, question, title):
     # three keywords of the term table (Haunt 702.55, Dredge 702.52, Bloodthirst 702.54), two cards: nothing but
@@ -334,7 +333,8 @@ async def test_a_side_taken_out_as_markup_is_said_like_an_empty_side(ctx):
     ("unterschied zwischen " + "Szadekk" * 38 + " und boros rekrut", "Boros-Rekrut", ["Szadekk" * 38]),
     ("unterschied zwischen " + "Szadekk" * 36 + " und boros rekrut", "Boros-Rekrut", ["Szadekk" * 36]),
     # names alone: before, Ausgraben answered alone, Spuk dropped
-    ("x" * 300 + " " + "y" * 300 + " spuk ausgraben", "Spuk · Ausgraben", ["x" * 300, "y" * 300]),
+    ("x" * 300 + " " + "y" * 300 + " spuk ausgraben blutdurst", "Spuk · Ausgraben · Blutdurst",
+     ["x" * 300, "y" * 300]),
     ("spuk oder " + "x" * 300, "Spuk", ["x" * 300]),
 ])
 async def test_a_word_too_long_to_read_is_said_and_the_other_sides_stay(ctx, question, title, unread):
@@ -391,3 +391,22 @@ async def test_sides_listed_by_commas_alone_are_compared_as_with_und(ctx):
                              question="unterschied einberufen, pfropfen, fehde, spuk, ausgraben, blutdurst")).pages[0]
     assert page.title == "Einberufen · Pfropfen · Fehde · Spuk"
     assert "ℹ️ Verglichen werden höchstens 4 Dinge auf einmal; nicht verglichen: „ausgraben“, „blutdurst“." in page.body
+
+
+@pytest.mark.parametrize("question", ["pfropfen schutz", "szadek boros rekrut", "krims krams boros rekrut",
+                                      "spuk ausgraben"])
+async def test_two_names_side_by_side_are_no_comparison(ctx, question):
+    # nothing asks to compare them (no „oder“, „vs“, „unterschied“): the question is how the two meet
+    r = await ranker(ctx.store)
+    things = things_of(r, ctx.names)
+    assert comparison(question, things, named_by(things)) is None
+    assert comparison(f"{question.replace(' ', ' oder ', 1)}", things, named_by(things)) is not None
+
+
+async def test_two_names_are_answered_by_the_passage_on_both(ctx):
+    # 001:1965 (Zwietracht-FAQ, Pfropfen): „… ebenso auf eine Kreatur mit Schutz vor Kreaturen.“ Before, „Ein
+    # Vergleich: Pfropfen · Schutz“ led with the whole Pfropfen section and this ruling third
+    reply = await run_answer(ctx, "question", question="pfropfen schutz")
+    body = reply.pages[0].body
+    assert reply.pages[0].title == "Pfropfen" and "Ein Vergleich" not in body
+    assert body.split("\n\n")[1].startswith("Ruling zu **Pfropfen**") and "_Schlüssel: 001:1965_" in body

@@ -21,10 +21,25 @@ def titled(sections: list[MechanicRecord], names: list[str]) -> list[MechanicRec
     return [m for m in sections if " ".join(m.words) in {" ".join(tokens(n)) for n in names}]
 
 
+def carried(sections: list[MechanicRecord], names: list[str]) -> list[MechanicRecord]:
+    """The sections whose title's first word is a form of a name's first word and whose words carry the name's
+    other words (stems compared), when they share one title."""
+    found = []
+    for name in names:
+        stems = [snowball(w) for w in tokens(name)]
+        for m in sections:
+            title = [snowball(w) for w in m.words]
+            if stems and title and title[0] == stems[0] and set(stems) <= set(title) and m not in found:
+                found.append(m)
+    return found if len({m.title for m in found}) == 1 else []
+
+
 def about(sections: list[MechanicRecord], term) -> list[MechanicRecord]:
-    """The sections titled with the term's German names, else with its English name."""
-    return (titled(sections, [n for n, r in term.names() if r != ENGLISH])
-            or titled(sections, [n for n, r in term.names() if r == ENGLISH]))
+    """The sections titled with the term's German names, else with its English name, else those whose title
+    carries a German name (:func:`carried`)."""
+    german = [n for n, r in term.names() if r != ENGLISH]
+    return (titled(sections, german) or titled(sections, [n for n, r in term.names() if r == ENGLISH])
+            or carried(sections, german))
 
 
 _OWNERS: dict[tuple[int, ...], dict[tuple, set]] = {}
@@ -384,3 +399,20 @@ def test_the_verb_forms_are_the_ones_german_writes():
     for noun in ("Trampelschaden", "Todesberührung", "Seelenwanderung", "Blutdurst", "Versessenheit", "Luftbändigen",
                  "Umbra-Rüstung", "Tappen und Enttappen", "Station", "Fusion"):
         assert forms(noun) == [], noun
+
+
+async def test_a_name_a_title_begins_with_in_another_form_names_its_section(ctx: AnswerContext):
+    # 001:2781: the supertype „verschneit“ is „snow“ in English now (before, `snow` found nothing and offered
+    # „Slowtrips“); the term table's Verschneit (Snow) titles „Verschneite Karten und das Schnee-Manasymbol“
+    finder = await mechanic_finder(ctx.store)
+    for typed in ("snow", "schnee", "verschneit", "Snow"):
+        assert [finder.sections[i].title for i in finder.find(typed)] == [
+            "Verschneite Karten und das Schnee-Manasymbol"], typed
+    assert [finder.sections[i].title for i in finder.find("multicolored")] == ["Mehrfarbig und Einfarbig"]
+    # a name a title carries after its first word names no section: Kreatur is no „„Verbesserte“ Kreaturen“
+    assert finder.find("creature") == []
+    from bot.answers import run_completer
+    from bot.answers.mechanics import mechanic_names
+
+    assert [c.value for c in await run_completer(ctx, mechanic_names, "snow")][:1] == [
+        "Verschneite Karten und das Schnee-Manasymbol"]

@@ -329,3 +329,22 @@ async def test_a_title_with_sharp_s_is_found_typed_with_ss(ctx, typed):
 async def test_autocomplete_offers_a_sharp_s_title_typed_with_ss(ctx, typed):
     choices = await run_completer(ctx, mechanic_names, typed)
     assert [c.name for c in choices] == ["Karten mit doppeltem Zuschießen"]
+
+
+async def test_a_rule_number_a_section_quotes_names_that_section(ctx):
+    # 001 prints „502.46. Einberufen“ and its rules 502.46b, 502.46c under the section Einberufen; before, the number
+    # answered „Keine Mechanik „502.46“ gefunden“ with the list of every section
+    from bot.answers import run_answer, run_completer
+    from bot.answers.mechanics import mechanic_names
+
+    for typed in ("502.46", "Regel 502.46", "502.46b"):
+        page = (await run_answer(ctx, "mechanic", name=typed)).pages[0]
+        assert page.title == "Einberufen – Ravnica: Stadt der Gilden", typed
+    assert [c.value for c in await run_completer(ctx, mechanic_names, "502.46")][:1] == ["Einberufen"]
+    # 000 quotes 701.19 (Clash) and 002 its German copy (Fehde): both offered
+    reply = await run_answer(ctx, "mechanic", name="701.19")
+    assert reply.error and reply.pages[0].body == "Meintest du:\n• Fehde\n• Clash"
+    # a number no section quotes points to the rule search instead of listing every section
+    reply = await run_answer(ctx, "mechanic", name="702.51")
+    assert reply.error and reply.pages[0].body == (
+        "Kein Abschnitt der Dokumente zitiert Regel 702.51; die Regel zeigt `/regel suche: 702.51`.")

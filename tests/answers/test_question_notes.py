@@ -232,3 +232,17 @@ async def test_a_spoken_short_form_is_named_by_no_note(ctx, word):
     # „drunter“ is read as 001's „darunter“ (a players' word), the others as typed: no note names any of them
     body = (await run_answer(ctx, "question", question=f"bleibt die karte {word} wenn sie ins exil geht")).pages[0].body
     assert f"„{word}“" not in body and "gelesen als" not in body, body[:300]
+
+
+async def test_a_consonant_typed_once_for_twice_is_read_as_the_documents_word(ctx):
+    # 001 prints „getappt“ („… eine getappte Kreatur …“); „getapten“ drops a „p“ and inflects the word: two edits
+    # from every word of the documents, beyond the one edit a word under ten letters may have, so it was named as in
+    # no document, „auch nicht abgewandelt“, and the question was answered without it
+    from bot.ranking import ranker
+    from bot.word_parts import doubled_form
+
+    vocab = (await ranker(ctx.store)).analyser.vocab
+    assert doubled_form("getapten", vocab) == "getappt"
+    assert doubled_form("getappten", vocab) is None  # nothing typed once: no reading (the caller knows its forms)
+    body = (await run_answer(ctx, "question", question="einberfen mit getapten kreaturen")).pages[0].body
+    assert "„getapten“ (gelesen als „getappt“)" in body and "auch nicht abgewandelt" not in body

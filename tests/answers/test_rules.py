@@ -598,3 +598,15 @@ async def test_an_explanation_is_found_by_its_id_in_the_catalogues_index(ctx):
 async def test_rule_search_completes_a_term_with_sharp_s_typed_with_ss(ctx, typed, offered):
     choices = await run_completer(ctx, rule_queries, typed)
     assert offered in [c.name for c in choices]
+
+
+async def test_the_page_of_an_old_name_lists_no_passage_meaning_it_otherwise(ctx):
+    # data/terms_documents.tsv: 003 writes „Vorrang“ for precedence (101.2 „… hat der „kann nicht“-Effekt Vorrang“,
+    # 103.1c „… hat Vorrang vor diesen Methoden“), not for Priorität (117); before, both stood under Priorität's page
+    from bot.answers import run_answer
+
+    reply = await run_answer(ctx, "rule", search="vorrang")
+    assert reply.pages[0].title == "Priorität – Regel 117"
+    listed = "\n".join(p.body for p in reply.pages[1:])
+    assert "hat der „kann nicht“-Effekt **Vorrang**" not in listed and "**Vorrang** vor diesen Methoden" not in listed
+    assert "sobald das nächste Mal ein Spieler **Priorität** erhalten würde" in listed  # 104.3b: the term's sense

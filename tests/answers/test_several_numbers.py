@@ -144,3 +144,31 @@ async def test_a_rule_page_split_by_the_renderer_leaves_the_missing_number_named
     shown = fit_pages(reply.pages)
     assert len(shown) > len(reply.pages) and shown[-1].title == "Regel 703 nicht gefunden"
 
+
+
+@pytest.mark.parametrize(("typed", "number", "words"), [
+    ("702.19 **trample**", "702.19", ["trample"]),
+    ("`702.19` trample", "702.19", ["trample"]),
+    ("104.3 **verlieren**", "104.3", ["verlieren"]),
+    ("702.19 x", "702.19", ["x"]),
+    ("702.19 ||x||", "702.19", ["x"]),
+    ("702.19 b", "702.19", ["b"]),
+])
+def test_a_number_beside_markup_or_a_single_letter_is_read_as_the_question_reads_it(typed, number, words):
+    # before, markup or a single letter beside the number joined them into one piece: searched as words
+    # („Nichts gefunden“, or 107.3, the letter X, first); /frage read the number all along
+    from bot.answers.asked_rules import asked_numbers
+    from bot.answers.rule_numbers import rule_numbers
+
+    found = rule_numbers(typed)
+    assert found is not None and (found.numbers, found.words) == ([number], words)
+    assert asked_numbers(f"was sagt {typed}") == [number]  # one reading for both doors
+
+
+@pytest.mark.parametrize(("typed", "title"), [
+    ("702.19 **trample**", "Regel 702.19 (heute) – Trampelschaden"),
+    ("702.19 ||x||", "Regel 702.19 (heute) – Trampelschaden"),
+    ("104.3 **verlieren**", "Regel 104.3 (heute) – Partie verlieren · so zitiert 2005, heute 107.4"),
+])
+async def test_the_rule_search_answers_a_number_beside_markup_first(ctx, typed, title):
+    assert (await run_answer(ctx, "rule", search=typed)).pages[0].title == title
