@@ -11,7 +11,9 @@ reordered one card's rulings on questions no official rule answers (docs/ranking
   official passages' own, :meth:`bot.store.Store.official_counts`);
 * an official passage keeps the bm25 it has in the whole index, brought onto the same scale: its share of the best
   candidate's bm25 there (what the ranking's base part is, :attr:`bot.weights.Weights.scale` times that share) is
-  kept, relative to the best document passage's score; its features by the official passages' own counts.
+  kept, relative to the best document passage's score; its features by the official passages' own counts;
+* the later stages that read only the first hits (``sentence``, ``phrase``, ``action``, ``clause``) read as many
+  document passages as on the documents' store, the official ones among them besides (:func:`window`).
 
 A store without official passages or built before the documents' index reads the whole index and counts as before
 (:func:`statistics` gives no :class:`Collection` of the official passages).
@@ -24,12 +26,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from bot.analysed import Analysis
+from bot.candidates import Hit
 from bot.question_words import QuestionWords
 from bot.store import Store
 from bot.store.split import DOCUMENTS_INDEX, OFFICIAL_KINDS, PASSAGES_INDEX
 from bot.weights import Weights
 
-__all__ = ["OFFICIAL_KINDS", "Collection", "Statistics", "index_candidates", "index_scores", "statistics"]
+__all__ = ["OFFICIAL_KINDS", "Collection", "Statistics", "index_candidates", "index_scores", "statistics", "window"]
 
 
 @dataclass(frozen=True)
@@ -110,3 +113,17 @@ async def index_scores(store: Store, match: str, ids: list[int], w: Weights, spl
     card's, its section's), in the documents' own index with ``split``."""
     index = DOCUMENTS_INDEX if split else PASSAGES_INDEX
     return await store.passage_scores(match, ids, (w.names, w.terms, w.raw), index)
+
+
+def window(hits: list[Hit], size: int) -> list[Hit]:
+    """The first ``hits`` (best first) that hold ``size`` document passages and the official ones ranked among them:
+    the window of a later stage (``sentence``: siblings; ``phrase``, ``action``, ``clause``) over the same document
+    passages as on the documents' store (an official rule in it would push a card's ruling out and change which
+    siblings share a word); on that store simply the first ``size``."""
+    seen = 0
+    for end, hit in enumerate(hits):
+        if hit.passage.kind not in OFFICIAL_KINDS:
+            seen += 1
+            if seen > size:
+                return hits[:end]
+    return hits[:]  # a copy, as a slice of the first ``size`` always was

@@ -72,7 +72,7 @@ from bot.headings import answers_nothing
 from bot.learned import learned_shares, load_learned, store_analyser, warm_learned
 from bot.logic_words import asked_logic, logic_stage, stated_logic
 from bot.mentions import scanner
-from bot.own_statistics import OFFICIAL_KINDS, Collection, index_candidates, index_scores, statistics
+from bot.own_statistics import OFFICIAL_KINDS, Collection, index_candidates, index_scores, statistics, window
 from bot.phrases import Pair, pairs, phrase_stage
 from bot.prior import PriorIndex, prior_stage
 from bot.question_cards import SPLIT_CARD, cards_by_name_words, is_subrule, of_kind, rare_name_stems
@@ -256,7 +256,7 @@ class Ranker:
         (:mod:`bot.answered`, :mod:`bot.prior`, :mod:`bot.logic_words`), ``rule_text``, ``german``, ``stand_in``."""
         w = self.weights
         if "sentence" in self.features and w.sentence:  # the second stage (Weights.sentence)
-            top = hits[: int(w.siblings)]  # a passage on a named card's kind is one of the card's (of_kind)
+            top = window(hits, int(w.siblings))  # a passage on a named card's kind is one of the card's (of_kind)
             card, kin = found.kin_card, {}
             if card is not None:
                 kin = {h.passage.id: card for h in top if "card" in h.parts and h.passage.card_id is None}
@@ -264,13 +264,13 @@ class Ranker:
                            kin, found.card_words, self._asking, found.records.values())
             hits.sort(key=lambda h: (-h.score, h.passage.id))
         if "phrase" in self.features and w.phrase:  # the third stage (Weights.phrase)
-            phrase_stage(hits[: int(w.phrases)], found.asked, w.phrase, self._passage_pairs)
+            phrase_stage(window(hits, int(w.phrases)), found.asked, w.phrase, self._passage_pairs)
             hits.sort(key=lambda h: (-h.score, h.passage.id))
         if "action" in self.features and w.action and found.action:  # the fourth stage (Weights.action)
-            action_stage(hits[: int(w.phrases)], found.action, w.action, self._sentence_words)
+            action_stage(window(hits, int(w.phrases)), found.action, w.action, self._sentence_words)
             hits.sort(key=lambda h: (-h.score, h.passage.id))
         if clauses and "clause" in self.features and w.clause and found.roles.total:  # the fifth stage (Weights.clause)
-            clause_stage(hits[: int(w.phrases)], found.roles, w.clause, self._passage_roles)
+            clause_stage(window(hits, int(w.phrases)), found.roles, w.clause, self._passage_roles)
             hits.sort(key=lambda h: (-h.score, h.passage.id))
         if clauses and "answered" in self.features and w.answered:  # the sixth stage: permutes the first three
             answered_stage(hits, found.roles, found.cues, w.answered, self._sentence_words)

@@ -1,7 +1,8 @@
 """Each passage scored by its own collection's statistics (bot/own_statistics.py, bot/importer/documents_index.py) on a
 store built with both Comprehensive Rules files: the documents' own index and the official passages' own counts, a
 document passage scored as on the documents' store, an official rule scored by its share of the whole index's best
-bm25 and the official counts (skipped without the reference files)."""
+bm25 and the official counts, the later stages' window over the same document passages (skipped without the
+reference files)."""
 
 from __future__ import annotations
 
@@ -116,3 +117,16 @@ async def test_an_official_rule_keeps_its_share_of_the_whole_index(cr):
     shared = set(found.analysis.concepts) & set(found.records[rule].concepts)
     assert shared and hits["cr:702.19c"].parts["concepts"] == pytest.approx(
         w.concept * sum(own.concept_idf.get(c, 0.0) for c in shared))
+
+
+async def test_an_official_rule_takes_no_place_of_a_later_stage(cr, docs):
+    # 702.57b (Forecast) ranks among the first hits beside the Vorhersage rulings; the sentence stage still reads the
+    # same siblings as on the documents' store, so each ruling's best sentence weighs as there
+    text = "Kann ich mehrere Forecast-Karten im Upkeep gleichzeitig verwenden?"
+    ranked = []
+    for store, r, names in (docs, cr):
+        ranked.append({h.passage.key: h for h in (await r.search(store, text, names, limit=10)).hits})
+    assert "cr:702.57b" in ranked[1]
+    for key in ("001:1935", "001:1937"):
+        assert ranked[0][key].parts["sentence"] > 1.0
+        assert ranked[1][key].parts["sentence"] == pytest.approx(ranked[0][key].parts["sentence"], rel=1e-3)
