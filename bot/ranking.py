@@ -43,9 +43,10 @@ passages' analysed column (``passages_fts``) and ranked by FTS5 ``bm25()`` with 
   **current** before it (:mod:`bot.current_first`): an outdated ruling yields to the newer one the register cites;
   **german** after it (:mod:`bot.german_first`): an official rule yields its place to a German passage stating it.
 
-The base score is bm25 scaled so that the best candidate has :attr:`Weights.scale`; features add to it. Bounded for any
+The base score is bm25 scaled so that the best candidate has :attr:`Weights.scale`; features add to it. Beside the
+official rules each passage is weighed by its own collection's counts (:mod:`bot.own_statistics`). Bounded for any
 input: the analysis reads at most :data:`bot.analysis.MAX_TOKENS` tokens, the query has at most
-:data:`bot.analysis.MAX_QUERY_TERMS` terms, at most :attr:`Weights.candidates` passages are scored.
+:data:`bot.analysis.MAX_QUERY_TERMS` terms, at most :attr:`Weights.candidates` passages of each index are scored.
 """
 
 from __future__ import annotations
@@ -70,6 +71,7 @@ from bot.headings import answers_nothing
 from bot.learned import learned_shares, load_learned, store_analyser, warm_learned
 from bot.logic_words import asked_logic, logic_stage, stated_logic
 from bot.mentions import scanner
+from bot.own_statistics import OFFICIAL_KINDS, Collection, index_candidates, index_scores, statistics, window
 from bot.phrases import Pair, pairs, phrase_stage
 from bot.prior import PriorIndex, prior_stage
 from bot.question_cards import SPLIT_CARD, cards_by_name_words, is_subrule, of_kind, rare_name_stems
@@ -94,8 +96,6 @@ from bot.weights import Weights
 RAW_PREFIX = 5
 #: Passages whose per-text facts (language, answer types, word pairs) a ranker keeps, the last ranked first.
 PASSAGES_KEPT = 4096
-#: Kinds of the official (English) rules: English by nature, never lowered as English text inside the documents.
-OFFICIAL_KINDS = frozenset({"cr_rule", "glossary"})
 #: Features of the re-scoring (names used by the benchmark's ablation).
 FEATURES = ("coverage", "concepts", "card", "section", "rule", "definition", "kind", "answer", "sentence",
             "phrase", "action", "unnamed", "variant", "form", "clause", "logic", "answered", "general", "prior",
@@ -116,6 +116,7 @@ class Ranker:
         self.outdated: Links = {}  # outdated rulings → the newer ones the register cites (bot/current_first.py)
         self.german: Versions = {}  # official rules → the German passages stating them (bot/german_first.py)
         self.rules: Mapping[int, str] = {}  # 003's entries → their rule: siblings of ``earlier`` (bot/rule_siblings.py)
+        self.official: Collection | None = None  # the official passages' own counts (bot/own_statistics.py)
         self._term_idf = {t: math.log((total + 1) / n) for t, n in (term_counts or {}).items()}
         self.term_weights: Mapping[str, float] = self._term_idf  # ``log(N / df)`` of the store's terms (snippets)
         self._unknown_idf = math.log(total + 1)
@@ -180,7 +181,7 @@ class Ranker:
         for word in (*await printed_of(store, mention), *guild):  # „Verzweiflung“ also as the rulings' „Despair“
             analysis.add(self.analyser.main_stem(word))
         match, w = self._match(analysis), self.weights
-        base = dict(await store.passage_candidates(match, w.candidates, (w.names, w.terms, w.raw)) if match else [])
+        base = dict(await index_candidates(store, match, w, self.official is not None) if match else [])
         extra: list[int] = []
         for cid in [card_id] if card_id is not None else cards:
             extra += [p.id for p in await store.passages_of_card(cid) if p.kind in ("ruling", "card")]
@@ -190,7 +191,7 @@ class Ranker:
         extra += [pid for mid in sections for pid in await store.section_rulings(mid)]
         missing = [pid for pid in extra if pid not in base]  # the named card's passages: scored by the same bm25
         if missing and match:
-            base.update(await store.passage_scores(match, missing, (w.names, w.terms, w.raw)))
+            base.update(await index_scores(store, match, missing, w, self.official is not None))
         # What a definition question asks: its concepts, its whole words' stems ("Loyalitätssymbole" asks no "Symbol")
         defined = [*analysis.concepts, *(self.analyser.stems(w)[0] for w in analysis.words)]
         records = await store.passages([*base, *extra])
@@ -233,6 +234,7 @@ class Ranker:
         words = None  # the question's words weighed once for every candidate's coverage (bot/question_words.py)
         if "coverage" in self.features and found.analysis.terms:
             words = self.question_words(found.analysis)
+        own = self.official.words(found.analysis, w.unheld, w.typo, self._asking) if words and self.official else words
         # a search over rulings only (/ruling suche) has no general rule to prefer to a section's unnamed ruling
         general = kinds is None or not kinds <= {"ruling"}
         hits = []
@@ -240,7 +242,7 @@ class Ranker:
             if (kinds is not None and p.kind not in kinds) or (card_id is not None and p.card_id != card_id):
                 continue
             parts = {"base": w.scale * found.base.get(pid, 0.0) / top}
-            parts.update(self._features(p, found, words, general))
+            parts.update(self._features(p, found, own if p.kind in OFFICIAL_KINDS else words, general))
             hits.append(Hit(p, sum(parts.values()), parts))
         hits.sort(key=lambda h: (-h.score, h.passage.id))
         return hits
@@ -254,7 +256,7 @@ class Ranker:
         (:mod:`bot.answered`, :mod:`bot.prior`, :mod:`bot.logic_words`), ``rule_text``, ``german``, ``stand_in``."""
         w = self.weights
         if "sentence" in self.features and w.sentence:  # the second stage (Weights.sentence)
-            top = hits[: int(w.siblings)]  # a passage on a named card's kind is one of the card's (of_kind)
+            top = window(hits, int(w.siblings))  # a passage on a named card's kind is one of the card's (of_kind)
             card, kin = found.kin_card, {}
             if card is not None:
                 kin = {h.passage.id: card for h in top if "card" in h.parts and h.passage.card_id is None}
@@ -262,13 +264,13 @@ class Ranker:
                            kin, found.card_words, self._asking, found.records.values())
             hits.sort(key=lambda h: (-h.score, h.passage.id))
         if "phrase" in self.features and w.phrase:  # the third stage (Weights.phrase)
-            phrase_stage(hits[: int(w.phrases)], found.asked, w.phrase, self._passage_pairs)
+            phrase_stage(window(hits, int(w.phrases)), found.asked, w.phrase, self._passage_pairs)
             hits.sort(key=lambda h: (-h.score, h.passage.id))
         if "action" in self.features and w.action and found.action:  # the fourth stage (Weights.action)
-            action_stage(hits[: int(w.phrases)], found.action, w.action, self._sentence_words)
+            action_stage(window(hits, int(w.phrases)), found.action, w.action, self._sentence_words)
             hits.sort(key=lambda h: (-h.score, h.passage.id))
         if clauses and "clause" in self.features and w.clause and found.roles.total:  # the fifth stage (Weights.clause)
-            clause_stage(hits[: int(w.phrases)], found.roles, w.clause, self._passage_roles)
+            clause_stage(window(hits, int(w.phrases)), found.roles, w.clause, self._passage_roles)
             hits.sort(key=lambda h: (-h.score, h.passage.id))
         if clauses and "answered" in self.features and w.answered:  # the sixth stage: permutes the first three
             answered_stage(hits, found.roles, found.cues, w.answered, self._sentence_words)
@@ -367,8 +369,8 @@ class Ranker:
             held = p.terms | found.card_words if kin else p.terms
             out["coverage"] = w.coverage * words.held(held, p.names) / (words.total or 1.0)
         if "concepts" in self.features:
-            shared = set(analysis.concepts) & set(p.concepts)
-            out["concepts"] = w.concept * sum(self._idf.get(c, 0.0) for c in shared)
+            idf = self.official.concept_idf if self.official and p.kind in OFFICIAL_KINDS else self._idf
+            out["concepts"] = w.concept * sum(idf.get(c, 0.0) for c in set(analysis.concepts) & set(p.concepts))
         out.update({"card": w.card} if kin else self._card(p, found, general))
         if "rule" in self.features and p.number and any(
             p.number == n or is_subrule(p.number, n) for n in analysis.numbers
@@ -473,15 +475,14 @@ def english_text(text: str) -> bool:
 
 async def _load(store: Store, options: Options | None) -> Ranker:
     a = await store_analyser(store, options)
-    counts = await store.concept_counts()
-    total = await store.passage_count()
-    german = frozenset(d.id for d in await store.documents() if d.language == "de")
     w = Weights()
+    s = await statistics(store, w.common)  # the documents' counts (bot/own_statistics.py)
+    german = frozenset(d.id for d in await store.documents() if d.language == "de")
     # the earlier questions' file only when a weight reads it; the build's table only for the build's analysis
     prior, learned = await load_learned(store, a, w, stored=options is None)
-    r = Ranker(a, counts, total, w, term_counts=await store.term_counts(), german_documents=german, prior=prior)
+    r = Ranker(a, s.concepts, s.total, w, term_counts=s.terms, german_documents=german, prior=prior)
     r.translations, r.outdated, r.german = learned, await outdated_links(store), await german_versions(store)
-    r.rules = await explanation_rules(store)
+    r.rules, r.official, r.term_weights = await explanation_rules(store), s.official, s.term_weights or r.term_weights
     return r
 
 

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 
-from bot.importer import changes, english_offers, official, passages, prepared, transl_table, writer
+from bot.importer import changes, documents_index, english_offers, official, passages, prepared, transl_table, writer
 from bot.importer.cr import CRDocument, parse_cr
 from bot.importer.manifest import MANIFEST, PARSERS, load_manifest
 from bot.importer.manifest import ManifestError as ManifestError  # re-exported
@@ -344,6 +344,7 @@ def _fill(temp: Path, inputs: _Inputs, report: BuildReport) -> None:
                 raise BuildError(str(exc)) from exc
             prepared.write_names(conn)  # what a process would compute at start (bot/importer/prepared.py)
             prepared.write_counts(conn, counts)
+            documents_index.write(conn)  # with the official rules: the documents' own index (bot/store/split.py)
             conn.executemany(
                 "INSERT INTO meta (key, value) VALUES (?, ?)",
                 [

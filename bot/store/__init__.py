@@ -13,7 +13,8 @@ returns typed rows (frozen dataclasses); the queries are grouped by concern:
 * :mod:`bot.store.rules` — rules the documents quote, the German rules explanation (003);
 * :mod:`bot.store.official` — the Comprehensive Rules, their old numbers, glossary and keyword table;
 * :mod:`bot.store.register` — the change register: today's status, cited numbers, rows to review;
-* :mod:`bot.store.passages` — the passages of the question search and the analyser's vocabulary.
+* :mod:`bot.store.passages` — the passages of the question search and the analyser's vocabulary;
+* :mod:`bot.store.split` — beside the official rules, the documents' own index and the official passages' counts.
 """
 
 from __future__ import annotations
@@ -56,10 +57,11 @@ from bot.store.register import (
 )
 from bot.store.rules import ExplanationRecord, QuotedRuleRecord, RuleQueries
 from bot.store.rulings import RulingQueries, RulingRecord
+from bot.store.split import OfficialCounts, SplitQueries
 
 
 class Store(CardQueries, RulingQueries, MechanicQueries, RuleQueries, OfficialQueries, RegisterQueries,
-            PassageQueries):
+            PassageQueries, SplitQueries):
     """The store over its aiosqlite connection and its loop reader. Create with :meth:`open` (see the module doc)."""
 
 
@@ -86,6 +88,7 @@ __all__ = [
     "ImportCount",
     "MechanicRecord",
     "NameEntry",
+    "OfficialCounts",
     "PassageRecord",
     "QuotedRuleRecord",
     "ReviewSummary",

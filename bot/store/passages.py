@@ -15,6 +15,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from cachetools import LRUCache
 
 from bot.store.base import StoreBase
+from bot.store.split import DOCUMENTS_INDEX, PASSAGES_INDEX
 
 #: ``meta`` key of the words only the documents' English text prints (JSON list, written by the build:
 #: :func:`bot.importer.passages.vocabulary`).
@@ -73,6 +74,18 @@ class TermUse:
     mechanic_id: int | None
     in_title: bool
     in_text: bool
+
+
+def _index(name: str) -> str:
+    """``name`` when it is one of the store's full-text indexes (what :meth:`PassageQueries.passage_candidates`
+    writes into its SQL).
+
+    Raises:
+        ValueError: any other name.
+    """
+    if name not in (PASSAGES_INDEX, DOCUMENTS_INDEX):
+        raise ValueError(f"no full-text index {name!r}")
+    return name
 
 
 def _document_order(p: PassageRecord) -> tuple[str, int]:
@@ -203,11 +216,12 @@ class PassageQueries(StoreBase):
         return cache
 
     async def passage_candidates(
-        self, match: str, limit: int, weights: tuple[float, float, float] = (1.0, 3.0, 2.0)
+        self, match: str, limit: int, weights: tuple[float, float, float] = (1.0, 3.0, 2.0), index: str = PASSAGES_INDEX
     ) -> list[tuple[int, float]]:
         """``(passage id, score)`` of the passages matching the FTS5 expression ``match`` (built by
         :func:`bot.textsearch.fts_match` from analysed terms and typed words), best first, ≤ ``limit``. The score
-        is ``-bm25`` with ``weights`` for the columns (names, terms, raw): larger is better.
+        is ``-bm25`` with ``weights`` for the columns (names, terms, raw): larger is better. ``index``: the whole
+        store's index or the documents' own (:data:`bot.store.split.DOCUMENTS_INDEX`: its passages, its statistics).
 
         Within one answer (:func:`one_answer`) the same query on this store is run once.
 
@@ -215,11 +229,12 @@ class PassageQueries(StoreBase):
             SearchIndexMissing: the store has no passage index (German "Datenbank veraltet").
         """
         seen = _ANSWER_SEARCHES.get()
-        key = (self, match, limit, weights)
+        key = (self, match, limit, weights, index)
         if seen is not None and key in seen:
             return list(seen[key])
+        table = _index(index)
         rows = await self.fetch_search(
-            "SELECT rowid, -bm25(passages_fts, ?, ?, ?) AS s FROM passages_fts WHERE passages_fts MATCH ?"
+            f"SELECT rowid, -bm25({table}, ?, ?, ?) AS s FROM {table} WHERE {table} MATCH ?"  # noqa: S608
             " ORDER BY s DESC, rowid LIMIT ?",
             (*weights, match, limit),
         )
@@ -229,10 +244,11 @@ class PassageQueries(StoreBase):
         return list(found)
 
     async def passage_scores(
-        self, match: str, ids: Sequence[int], weights: tuple[float, float, float] = (1.0, 3.0, 2.0)
+        self, match: str, ids: Sequence[int], weights: tuple[float, float, float] = (1.0, 3.0, 2.0),
+        index: str = PASSAGES_INDEX,
     ) -> dict[int, float]:
-        """``-bm25`` (as :meth:`passage_candidates`) of the passages ``ids`` that match ``match``; ids that do not
-        match are left out. At most 200 ids.
+        """``-bm25`` (as :meth:`passage_candidates`, in ``index``) of the passages ``ids`` that match ``match``; ids
+        that do not match are left out. At most 200 ids.
 
         Raises:
             SearchIndexMissing: the store has no passage index (German "Datenbank veraltet").
@@ -240,9 +256,9 @@ class PassageQueries(StoreBase):
         wanted = list(dict.fromkeys(ids))[:200]
         if not wanted or not match:
             return {}
-        marks = ",".join("?" * len(wanted))
+        marks, table = ",".join("?" * len(wanted)), _index(index)
         rows = await self.fetch_search(
-            f"SELECT rowid, -bm25(passages_fts, ?, ?, ?) FROM passages_fts WHERE passages_fts MATCH ?"  # noqa: S608
+            f"SELECT rowid, -bm25({table}, ?, ?, ?) FROM {table} WHERE {table} MATCH ?"  # noqa: S608
             f" AND rowid IN ({marks})",
             (*weights, match, *wanted),
         )
