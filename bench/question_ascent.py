@@ -28,6 +28,7 @@ from dataclasses import dataclass, field, replace
 from bot.answered import TOP, group_shares, reordered
 from bot.asked_kinds import asks_groups
 from bot.current_first import current_order
+from bot.logic_sentences import logic_reader
 from bot.logic_words import logic_groups
 from bot.prior import group_priors
 from bot.ranking import Candidates, Hit, Ranker, Weights
@@ -236,15 +237,16 @@ class Table:
             top = order[:TOP]
             key = tuple(top)
             if (groups := q.earlier.get(key)) is None:
+                logic = logic_reader(self.unit._logic, q.found.roles, self.unit.analyser)
                 groups = q.earlier[key] = group_priors([q.hits[i] for i in top], q.found.prior, q.found.logic,
-                                                       lambda p: self.unit._logic(p.text), self.unit.rules)
+                                                       logic, self.unit.rules)
             _swapped(order, s, ids, groups, w.earlier)
         if w.logic and q.found.logic:  # the same by the logic asked (bot.logic_words.logic_stage)
             top = order[:TOP]
             key = tuple(top)
             if (groups := q.logic.get(key)) is None:
                 groups = q.logic[key] = logic_groups([q.hits[i] for i in top], q.found.logic,
-                                                     lambda p: self.unit._logic(p.text))
+                                                     logic_reader(self.unit._logic, q.found.roles, self.unit.analyser))
             _swapped(order, s, ids, groups, w.logic)
         if w.asks and q.found.asks:  # the same by what the question asks for (bot.asked_kinds.asks_stage)
             top = order[:TOP]

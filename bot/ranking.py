@@ -69,6 +69,7 @@ from bot.german_first import Versions, german_stage, german_versions
 from bot.guilds import guild_read
 from bot.headings import answers_nothing
 from bot.learned import learned_shares, load_learned, store_analyser, warm_learned
+from bot.logic_sentences import logic_reader
 from bot.logic_words import asked_logic, logic_stage, stated_logic
 from bot.mentions import scanner
 from bot.phrases import Pair, pairs, phrase_stage
@@ -252,7 +253,7 @@ class Ranker:
         :attr:`Weights.phrases`, each adding its part to a hit's score, ``hits`` re-sorted after each stage; then (with
         ``clauses``) ``answered``, ``earlier`` and ``logic``, which only swap siblings among the first three
         (:mod:`bot.answered`, :mod:`bot.prior`, :mod:`bot.logic_words`), ``rule_text``, ``german``, ``stand_in``."""
-        w = self.weights
+        w, logic = self.weights, logic_reader(self._logic, found.roles, self.analyser)
         if "sentence" in self.features and w.sentence:  # the second stage (Weights.sentence)
             top = hits[: int(w.siblings)]  # a passage on a named card's kind is one of the card's (of_kind)
             card, kin = found.kin_card, {}
@@ -273,9 +274,9 @@ class Ranker:
         if clauses and "answered" in self.features and w.answered:  # the sixth stage: permutes the first three
             answered_stage(hits, found.roles, found.cues, w.answered, self._sentence_words)
         if clauses and "prior" in self.features and w.earlier:  # the seventh: siblings by earlier questions
-            prior_stage(hits, found.prior, w.earlier, found.logic, lambda p: self._logic(p.text), self.rules)
+            prior_stage(hits, found.prior, w.earlier, found.logic, logic, self.rules)
         if clauses and "logic" in self.features and w.logic:  # siblings by the logic asked (bot/logic_words.py)
-            logic_stage(hits, found.logic, w.logic, lambda p: self._logic(p.text))
+            logic_stage(hits, found.logic, w.logic, logic)
         if clauses and w.asks:  # siblings by what the question asks for: a count, X, an order (bot/asked_kinds.py)
             asks_stage(hits, found.asks, found.roles, w.asks, self._sentence_words, self._kinds)
         if clauses and w.current:  # an outdated ruling after the newer one the register cites (bot/current_first.py)
