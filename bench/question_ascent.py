@@ -25,10 +25,10 @@ import heapq
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
+from bot.about_matter import reader
 from bot.answered import TOP, group_shares, reordered
 from bot.asked_kinds import asks_groups
 from bot.current_first import current_order
-from bot.logic_sentences import logic_reader
 from bot.logic_words import logic_groups
 from bot.prior import group_priors
 from bot.ranking import Candidates, Hit, Ranker, Weights
@@ -237,7 +237,7 @@ class Table:
             top = order[:TOP]
             key = tuple(top)
             if (groups := q.earlier.get(key)) is None:
-                logic = logic_reader(self.unit._logic, q.found.roles, self.unit.analyser)
+                logic = reader(self.unit._logic, q.found.roles, self.unit.analyser)
                 groups = q.earlier[key] = group_priors([q.hits[i] for i in top], q.found.prior, q.found.logic,
                                                        logic, self.unit.rules)
             _swapped(order, s, ids, groups, w.earlier)
@@ -246,7 +246,7 @@ class Table:
             key = tuple(top)
             if (groups := q.logic.get(key)) is None:
                 groups = q.logic[key] = logic_groups([q.hits[i] for i in top], q.found.logic,
-                                                     logic_reader(self.unit._logic, q.found.roles, self.unit.analyser))
+                                                     reader(self.unit._logic, q.found.roles, self.unit.analyser))
             _swapped(order, s, ids, groups, w.logic)
         if w.asks and q.found.asks:  # the same by what the question asks for (bot.asked_kinds.asks_stage)
             top = order[:TOP]

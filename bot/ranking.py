@@ -55,6 +55,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache, partial
 
 from bot import question_cards
+from bot.about_matter import reader
 from bot.actions import action_stage, asked_action
 from bot.analysis import MAX_QUERY_TERMS, MAX_TOKENS, Analyser, Analysis, Options, tokens
 from bot.answer_cues import asked_cues, given_cues
@@ -69,7 +70,6 @@ from bot.german_first import Versions, german_stage, german_versions
 from bot.guilds import guild_read
 from bot.headings import answers_nothing
 from bot.learned import learned_shares, load_learned, store_analyser, warm_learned
-from bot.logic_sentences import logic_reader
 from bot.logic_words import asked_logic, logic_stage, stated_logic
 from bot.mentions import scanner
 from bot.phrases import Pair, pairs, phrase_stage
@@ -253,7 +253,7 @@ class Ranker:
         :attr:`Weights.phrases`, each adding its part to a hit's score, ``hits`` re-sorted after each stage; then (with
         ``clauses``) ``answered``, ``earlier`` and ``logic``, which only swap siblings among the first three
         (:mod:`bot.answered`, :mod:`bot.prior`, :mod:`bot.logic_words`), ``rule_text``, ``german``, ``stand_in``."""
-        w, logic = self.weights, logic_reader(self._logic, found.roles, self.analyser)
+        w, logic = self.weights, reader(self._logic, found.roles, self.analyser)
         if "sentence" in self.features and w.sentence:  # the second stage (Weights.sentence)
             top = hits[: int(w.siblings)]  # a passage on a named card's kind is one of the card's (of_kind)
             card, kin = found.kin_card, {}

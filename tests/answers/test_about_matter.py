@@ -1,4 +1,4 @@
-"""The logic classes a sibling states about the question's matter (bot/logic_sentences.py): read only in its
+"""The logic classes a sibling states about the question's matter (bot/about_matter.py): read only in its
 sentences holding a word of the question (docs/ranking.md ¹²⁶). Values read from 001's rulings of
 Zinnstraßen-Hooligan (001:1162, 001:1164)."""
 
@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import sys
 
+from bot.about_matter import reader, said_about
 from bot.answers import AnswerContext
-from bot.logic_sentences import logic_reader, stated_about
 from bot.logic_words import asked_logic, stated_logic
 from bot.ranking import ranker
 from tests.conftest import ROOT
@@ -34,15 +34,15 @@ async def test_a_class_word_counts_only_in_a_sentence_holding_a_word_of_the_ques
     assert stated_logic(text) == {"regardless"}  # the whole text: „unerheblich“
     anyway = (await r.candidates(ctx.store, ANYWAY, ctx.names)).roles
     assert asked_logic(ANYWAY) == {"anyway", "regardless"}
-    assert stated_about(text, anyway, stated_logic, r.analyser) == frozenset()  # no word of the question there
+    assert said_about(text, anyway, stated_logic, r.analyser) == frozenset()  # no word of the question there
     amount = (await r.candidates(ctx.store, AMOUNT, ctx.names)).roles
-    assert stated_about(text, amount, stated_logic, r.analyser) == {"regardless"}  # „Mana“, „ausgegeben“
+    assert said_about(text, amount, stated_logic, r.analyser) == {"regardless"}  # „Mana“, „ausgegeben“
     gold = await ctx.store.passage_by_key("001:1164")
-    assert gold is not None and logic_reader(stated_logic, anyway, r.analyser)(gold) == {"absence"}  # „kein Mana“
+    assert gold is not None and reader(stated_logic, anyway, r.analyser)(gold) == {"absence"}  # „kein Mana“
 
 
 async def test_the_sibling_saying_the_class_about_another_point_no_longer_leads(ctx: AnswerContext):
-    """Seen red with the whole text read (``stated_about`` returning ``stated(text)``): 001:1162 leads."""
+    """Seen red with the whole text read (``said_about`` returning ``stated(text)``): 001:1162 leads."""
     r = without_file(await ranker(ctx.store))
     found = await r.candidates(ctx.store, ANYWAY, ctx.names)
     hits = r.rank(found, limit=3).hits
