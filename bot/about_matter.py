@@ -1,6 +1,5 @@
 """What a passage says about the question's matter: a reading of a text's words (the logic classes of
-:mod:`bot.logic_words`, the answer types of :mod:`bot.answer_cues`) made only in its sentences that hold a word of the
-question.
+:mod:`bot.logic_words`) made only in its sentences that hold a word of the question.
 
 Siblings of one card or section share the card's words and differ in what each says about them; a word of a class in
 a sentence about another point is no statement on the asked one. „zinnstrassen hooligan per effekt ins spiel
@@ -11,13 +10,14 @@ Farbe dabei ausgegeben wurde.“ states a regardless about the amount of mana, i
 question's words; read over the whole text, the ``logic`` stage put that sibling first.
 
 Read so: the ``logic`` stage and the earlier questions' stage, which parts siblings by the same classes
-(:func:`bot.prior.group_priors`), through :func:`reader`; the ``answer`` feature (the answer types a passage gives
-for those the question asks, :func:`bot.answer_cues.given_cues`) through :func:`said_about`. A sentence counts when
-its analysed terms (:func:`bot.snippets.sentence_words`) meet a word of the question in either role
-(:class:`bot.clauses.RoleWords`, the words the ``answered`` and ``asks`` stages read; a named card's name words are
-not among them), as :func:`bot.asked_kinds.stated_share` reads a sentence. A question without such words is read over
-the whole text, as before. Bounded: a passage's sentences are the ranker's kept ones (:func:`bot.snippets.prepared`,
-cached per analyser), and ``read`` of a sentence is the caller's cached reader.
+(:func:`bot.prior.group_priors`), through :func:`reader`. A sentence counts when its analysed terms
+(:func:`bot.snippets.sentence_words`) meet a word of the question in either role (:class:`bot.clauses.RoleWords`, the
+words the ``answered`` and ``asks`` stages read; a named card's name words are not among them), as
+:func:`bot.asked_kinds.stated_share` reads a sentence. A question without such words is read over the whole text, as
+before. Bounded: only the siblings among the first three are read (the stages' groups), a passage's sentences are the
+ranker's kept ones (:func:`bot.snippets.prepared`, cached per analyser), and ``read`` of a sentence is the caller's
+cached reader. The ``answer`` feature read the same way (every candidate, not only siblings) was measured in sample
+only and is not read so (docs/ranking.md ¹²⁶).
 """
 
 from __future__ import annotations
