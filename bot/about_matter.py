@@ -16,8 +16,8 @@ words the ``answered`` and ``asks`` stages read; a named card's name words are n
 :func:`bot.asked_kinds.stated_share` reads a sentence. A question without such words is read over the whole text, as
 before. Bounded: only the siblings among the first three are read (the stages' groups), a passage's sentences are the
 ranker's kept ones (:func:`bot.snippets.prepared`, cached per analyser), and ``read`` of a sentence is the caller's
-cached reader. The ``answer`` feature read the same way (every candidate, not only siblings) was measured in sample
-only and is not read so (docs/ranking.md ¹²⁶).
+cached reader. The ``answer`` feature read the same way (every candidate, not only siblings) lost first hits by
+5-fold CV and is not read so (docs/ranking.md ¹²⁶).
 """
 
 from __future__ import annotations
