@@ -25,6 +25,7 @@ import heapq
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
+from bot.about_matter import reader
 from bot.answered import TOP, group_shares, reordered
 from bot.asked_kinds import asks_groups
 from bot.current_first import current_order
@@ -236,15 +237,16 @@ class Table:
             top = order[:TOP]
             key = tuple(top)
             if (groups := q.earlier.get(key)) is None:
+                logic = reader(self.unit._logic, q.found.roles, self.unit.analyser)
                 groups = q.earlier[key] = group_priors([q.hits[i] for i in top], q.found.prior, q.found.logic,
-                                                       lambda p: self.unit._logic(p.text), self.unit.rules)
+                                                       logic, self.unit.rules)
             _swapped(order, s, ids, groups, w.earlier)
         if w.logic and q.found.logic:  # the same by the logic asked (bot.logic_words.logic_stage)
             top = order[:TOP]
             key = tuple(top)
             if (groups := q.logic.get(key)) is None:
                 groups = q.logic[key] = logic_groups([q.hits[i] for i in top], q.found.logic,
-                                                     lambda p: self.unit._logic(p.text))
+                                                     reader(self.unit._logic, q.found.roles, self.unit.analyser))
             _swapped(order, s, ids, groups, w.logic)
         if w.asks and q.found.asks:  # the same by what the question asks for (bot.asked_kinds.asks_stage)
             top = order[:TOP]

@@ -14,13 +14,14 @@ wird auch dann erzeugt, wenn der Schaden … tödlich ist“.
 
 A question *asks* a class of :data:`LOGIC` when one of its tokens is one of the class's question words; a passage
 *states* it when its text holds one of the class's passage words or two-word phrases (folded tokens,
-:func:`bot.text.canonical`). The stage decides between siblings only — the groups of :func:`bot.answered.sibling_groups`
-among the first :data:`bot.answered.TOP` — and only permutes them among their own places (the shape of the answered
-and earlier stages, :func:`bot.answered.swap_siblings`): each member's value is the share of the asked classes its
-text states; so no passage enters or leaves the first three. It runs after the earlier questions' stage
-(:func:`bot.prior.prior_stage`), whose shares come from questions that share the card's words and so often favour
-the sibling that answers another case (placed before it, the stage gained 5 first hits on the tuning parts; after it,
-9: docs/ranking.md ⁷⁷).
+:func:`bot.text.canonical`); the ranker reads only the sentences holding a word of the question
+(:mod:`bot.about_matter`, docs/ranking.md ¹²⁶). The stage decides between siblings only — the groups of
+:func:`bot.answered.sibling_groups` among the first :data:`bot.answered.TOP` — and only permutes them among their own
+places (the shape of the answered and earlier stages, :func:`bot.answered.swap_siblings`): each member's value is the
+share of the asked classes its text states; so no passage enters or leaves the first three. It runs after the earlier
+questions' stage (:func:`bot.prior.prior_stage`), whose shares come from questions that share the card's words and so
+often favour the sibling that answers another case (placed before it, the stage gained 5 first hits on the tuning parts;
+after it, 9: docs/ranking.md ⁷⁷).
 
 Measured with more classes (docs/ranking.md ⁷⁷): a class of multiplicity („zweimal“, „doppelt“ ↔ „mehrere“,
 „mehrfach“) and one of restriction („nur“ ↔ „nur“, „weniger als“) each lost first hits on the tuning parts and are

@@ -56,6 +56,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache, partial
 
 from bot import question_cards
+from bot.about_matter import reader
 from bot.actions import action_stage, asked_action
 from bot.analysis import MAX_QUERY_TERMS, MAX_TOKENS, Analyser, Analysis, Options, tokens
 from bot.answer_cues import asked_cues, given_cues
@@ -254,7 +255,7 @@ class Ranker:
         :attr:`Weights.phrases`, each adding its part to a hit's score, ``hits`` re-sorted after each stage; then (with
         ``clauses``) ``answered``, ``earlier`` and ``logic``, which only swap siblings among the first three
         (:mod:`bot.answered`, :mod:`bot.prior`, :mod:`bot.logic_words`), ``rule_text``, ``german``, ``stand_in``."""
-        w = self.weights
+        w, logic = self.weights, reader(self._logic, found.roles, self.analyser)
         if "sentence" in self.features and w.sentence:  # the second stage (Weights.sentence)
             top = window(hits, int(w.siblings))  # a passage on a named card's kind is one of the card's (of_kind)
             card, kin = found.kin_card, {}
@@ -275,9 +276,9 @@ class Ranker:
         if clauses and "answered" in self.features and w.answered:  # the sixth stage: permutes the first three
             answered_stage(hits, found.roles, found.cues, w.answered, self._sentence_words)
         if clauses and "prior" in self.features and w.earlier:  # the seventh: siblings by earlier questions
-            prior_stage(hits, found.prior, w.earlier, found.logic, lambda p: self._logic(p.text), self.rules)
+            prior_stage(hits, found.prior, w.earlier, found.logic, logic, self.rules)
         if clauses and "logic" in self.features and w.logic:  # siblings by the logic asked (bot/logic_words.py)
-            logic_stage(hits, found.logic, w.logic, lambda p: self._logic(p.text))
+            logic_stage(hits, found.logic, w.logic, logic)
         if clauses and w.asks:  # siblings by what the question asks for: a count, X, an order (bot/asked_kinds.py)
             asks_stage(hits, found.asks, found.roles, w.asks, self._sentence_words, self._kinds)
         if clauses and w.current:  # an outdated ruling after the newer one the register cites (bot/current_first.py)
