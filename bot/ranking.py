@@ -43,10 +43,9 @@ passages' analysed column (``passages_fts``) and ranked by FTS5 ``bm25()`` with 
   **current** before it (:mod:`bot.current_first`): an outdated ruling yields to the newer one the register cites;
   **german** after it (:mod:`bot.german_first`): an official rule yields its place to a German passage stating it.
 
-The base score is bm25 scaled so that the best candidate has :attr:`Weights.scale`; features add to it. Beside the
-official rules each passage is weighed by its own collection's counts (:mod:`bot.own_statistics`). Bounded for any
-input: the analysis reads at most :data:`bot.analysis.MAX_TOKENS` tokens, the query has at most
-:data:`bot.analysis.MAX_QUERY_TERMS` terms, at most :attr:`Weights.candidates` passages of each index are scored.
+The base score is bm25 scaled to :attr:`Weights.scale` at the best candidate (official rules by their own counts:
+:mod:`bot.own_statistics`); features add to it. Bounded: at most :data:`bot.analysis.MAX_TOKENS` tokens read,
+:data:`bot.analysis.MAX_QUERY_TERMS` query terms, :attr:`Weights.candidates` passages of each index scored.
 """
 
 from __future__ import annotations
