@@ -113,7 +113,8 @@ async def test_an_official_rule_keeps_its_share_of_the_whole_index(cr):
     assert own is not None
     words = own.words(found.analysis, w.unheld, w.typo, r._asking)
     assert words.total != r.question_words(found.analysis).total
-    assert hits["cr:702.19c"].parts["coverage"] == pytest.approx(w.coverage * words.held(p.terms, p.names) / words.total)
+    held = words.held(p.terms, p.names)
+    assert hits["cr:702.19c"].parts["coverage"] == pytest.approx(w.coverage * held / words.total)
     shared = set(found.analysis.concepts) & set(found.records[rule].concepts)
     assert shared and hits["cr:702.19c"].parts["concepts"] == pytest.approx(
         w.concept * sum(own.concept_idf.get(c, 0.0) for c in shared))
