@@ -50,10 +50,11 @@ def _table() -> dict[str, tuple[str, ...]]:
 
 
 def read(words: list[str]) -> list[str]:
-    """The lower-case tokens ``words`` of an English question with each English word of the table replaced by the
-    German words it is read as („pay“ → „bezahlen“); the other words as they are."""
+    """The lower-case tokens ``words`` of an English question with each English word of the table followed by the
+    German words it is read as („pay“ → „pay“, „bezahlen“); the English word stays, since 000 prints the clash
+    article in English too („what happens when … both reveal lands“ meets 000:50 by its English words)."""
     table = _table()
-    return [t for w in words for t in table.get(w, (w,))]
+    return [t for w in words for t in (w, *table.get(w, ()))]
 
 
 def english_read(words: list[str]) -> tuple[bool, list[str]]:
