@@ -59,15 +59,25 @@ class Miss(NamedTuple):
     Attributes:
         shown: the typed words, escaped (:func:`bot.reply.quote_user`, at most 40 characters).
         card: the name of the card they were read as.
+        others: the names of further cards the same typed words were read as („borros“: Furienschild der Boros,
+            then Razia, Boros-Erzengel), said in the same line; ``()`` for none.
     """
 
     shown: str
     card: str
+    others: tuple[str, ...] = ()
 
-    def line(self, claimed: bool) -> str:
-        """The note on this near miss; ``claimed``: with the sentence that the passages below are its card's."""
-        claim = f" Die Stellen unten gelten {self.card}, nicht „{self.shown}“." if claimed else ""
-        return f"ℹ️ „{self.shown}“ steht in keinem Dokument des Bots; am ähnlichsten: **{self.card}**.{claim}"
+    def names(self) -> tuple[str, ...]:
+        """The cards the typed words were read as, the first first."""
+        return (self.card, *self.others)
+
+    def line(self, claimed: bool, lead: str | None = None) -> str:
+        """The note on this near miss; ``claimed``: with the sentence that the passages below are a card's of it,
+        the card of the page's best passage (``lead``) when it is one of :meth:`names`, else the first."""
+        own = lead if lead in self.names() else self.card
+        claim = f" Die Stellen unten gelten {own}, nicht „{self.shown}“." if claimed else ""
+        alike = "**" + "**, auch **".join(self.names()) + "**"
+        return f"ℹ️ „{self.shown}“ steht in keinem Dokument des Bots; am ähnlichsten: {alike}.{claim}"
 
 
 @dataclass(frozen=True)
@@ -103,7 +113,7 @@ class Notes:
     def _claimed(self) -> bool:
         """True when the near misses may say the page is their card's: the best passage is not known yet, or it is
         of a card a near miss was read as."""
-        return self.lead is None or any(isinstance(p, Miss) and p.card == self.lead for p in self.parts)
+        return self.lead is None or any(isinstance(p, Miss) and self.lead in p.names() for p in self.parts)
 
     @property
     def lines(self) -> tuple[str, ...]:
@@ -111,7 +121,7 @@ class Notes:
         :attr:`_claimed` („blut dust“: „dust“ read as Durst des Todesbeschwörers, the best passage Blutdurst's, keeps
         its line without that sentence)."""
         claimed = self._claimed
-        return tuple(p.line(claimed) if isinstance(p, Miss) else p for p in self.parts)
+        return tuple(p.line(claimed, self.lead) if isinstance(p, Miss) else p for p in self.parts)
 
     @property
     def missed(self) -> tuple[str, ...]:
@@ -247,7 +257,14 @@ def near_misses(analysis: Analysis, cards: Sequence[CardRecord], names: NameInde
                 found.how in NOTED or found.how == EXACT_MATCH):
             parts.append("ℹ️ " + typo_line(typed, card.name))
             continue
-        parts.append(Miss(quote_user(typed, 40), card.name))
+        shown = quote_user(typed, 40)
+        first = next((i for i, p in enumerate(parts) if isinstance(p, Miss) and p.shown == shown), None)
+        if first is None:
+            parts.append(Miss(shown, card.name))
+        else:  # the same words read as a second card: one line naming both, not two that contradict each other
+            miss = parts[first]
+            if isinstance(miss, Miss):
+                parts[first] = miss._replace(others=(*miss.others, card.name))
     other = [w for w in words if w in analysis.typos and w not in used and not inflected(analysis.typos[w], w)
              and not frame_word(fold(analysis.typos[w]))]  # „unterschid zwischen …“: the comparison's frame
     for w in list(other):  # a slip of a card's name the question did not rank by: /karte's line all the same

@@ -252,3 +252,13 @@ def test_the_line_on_another_things_name_says_italics_by_how_it_is_printed():
         "Titel der Editionen).")
     assert unowned_line("orzhov", things["orzhov"]) == (
         "ℹ️ „orzhov“ ist keine Karte, sondern ein Name aus den Dokumenten: „Orzhov-Syndikat“.")
+
+
+async def test_words_read_as_two_cards_are_said_in_one_line(ctx):
+    # „borros“ is one slip from the „Boros“ of Furienschild der Boros and of Razia, Boros-Erzengel: one line names
+    # both, the passages below claimed for one (before, two lines each saying „am ähnlichsten“ another card)
+    reply = await run_answer(ctx, "ruling", search="borros")
+    body = reply.pages[0].body
+    assert body.count("„borros“ steht in keinem Dokument des Bots") == 1
+    assert ("am ähnlichsten: **Furienschild der Boros**, auch **Razia, Boros-Erzengel**. Die Stellen unten gelten "
+            "Furienschild der Boros, nicht „borros“.") in body
