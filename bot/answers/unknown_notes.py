@@ -257,14 +257,14 @@ def near_misses(analysis: Analysis, cards: Sequence[CardRecord], names: NameInde
                 found.how in NOTED or found.how == EXACT_MATCH):
             parts.append("ℹ️ " + typo_line(typed, card.name))
             continue
-        shown = quote_user(typed, 40)
-        first = next((i for i, p in enumerate(parts) if isinstance(p, Miss) and p.shown == shown), None)
+        quoted = quote_user(typed, 40)
+        first = next((i for i, p in enumerate(parts) if isinstance(p, Miss) and p.shown == quoted), None)
         if first is None:
-            parts.append(Miss(shown, card.name))
+            parts.append(Miss(quoted, card.name))
         else:  # the same words read as a second card: one line naming both, not two that contradict each other
             miss = parts[first]
             if isinstance(miss, Miss):
-                parts[first] = miss._replace(others=(*miss.others, card.name))
+                parts[first] = Miss(miss.shown, miss.card, (*miss.others, card.name))
     other = [w for w in words if w in analysis.typos and w not in used and not inflected(analysis.typos[w], w)
              and not frame_word(fold(analysis.typos[w]))]  # „unterschid zwischen …“: the comparison's frame
     for w in list(other):  # a slip of a card's name the question did not rank by: /karte's line all the same
