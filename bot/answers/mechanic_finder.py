@@ -20,6 +20,7 @@ from rapidfuzz.distance import OSA
 
 from bot.analysis import snowball
 from bot.answers.rule_catalog import parse_number
+from bot.answers.today_index import today_index, today_number
 from bot.fuzzybound import WRATIO_CUTOFF, WRatioBound
 from bot.prefixes import KeyStarts, WordPrefixes
 from bot.reply import Choice
@@ -474,8 +475,14 @@ class MechanicFinder:
 
 
 async def _make(store: Store) -> MechanicFinder:
-    quoted = [(r.number, r.mechanic_id) for r in await store.quoted_rules() if r.mechanic_id is not None]
-    return MechanicFinder(await store.mechanic_sections(), quoted)
+    """The finder of ``store``: each section named by the numbers of the rules it quotes as printed and by their
+    numbers today where the register maps them (:func:`bot.answers.today_index.today_number`: 001's Einberufen
+    quotes 502.46, today 702.51), the printed ones first."""
+    rules = [r for r in await store.quoted_rules() if r.mechanic_id is not None]
+    index = await today_index(store)
+    today = [(now, r.mechanic_id) for r in rules
+             if (now := today_number(index, r.document.file[:3], r.number)) and parse_number(now) == now]
+    return MechanicFinder(await store.mechanic_sections(), [*((r.number, r.mechanic_id) for r in rules), *today])
 
 
 async def mechanic_finder(store: Store) -> MechanicFinder:

@@ -344,7 +344,15 @@ async def test_a_rule_number_a_section_quotes_names_that_section(ctx):
     # 000 quotes 701.19 (Clash) and 002 its German copy (Fehde): both offered
     reply = await run_answer(ctx, "mechanic", name="701.19")
     assert reply.error and reply.pages[0].body == "Meintest du:\n• Fehde\n• Clash"
-    # a number no section quotes points to the rule search instead of listing every section
-    reply = await run_answer(ctx, "mechanic", name="702.51")
+    # today's number of a quoted rule names its section too: the register maps 001's 502.46 to 702.51 (Einberufen),
+    # 502.50 to 702.54 (Blutdurst) and the misprinted 502.32a to 702.51a; 000's 701.19 is today 701.30 (Fehde, Clash)
+    for typed, title in (("702.51", "Einberufen – Ravnica: Stadt der Gilden"),
+                         ("Regel 702.51a", "Einberufen – Ravnica: Stadt der Gilden"), ("702.54", "Blutdurst – Gildenbund")):
+        page = (await run_answer(ctx, "mechanic", name=typed)).pages[0]
+        assert page.title == title, typed
+    reply = await run_answer(ctx, "mechanic", name="701.30")
+    assert reply.error and reply.pages[0].body == "Meintest du:\n• Fehde\n• Clash"
+    # a number no section quotes, then or today, points to the rule search instead of listing every section
+    reply = await run_answer(ctx, "mechanic", name="702.19")
     assert reply.error and reply.pages[0].body == (
-        "Kein Abschnitt der Dokumente zitiert Regel 702.51; die Regel zeigt `/regel suche: 702.51`.")
+        "Kein Abschnitt der Dokumente zitiert Regel 702.19; die Regel zeigt `/regel suche: 702.19`.")
