@@ -10,6 +10,7 @@ for a new one starts without it and makes its own at first use (or in the comman
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -20,6 +21,7 @@ from rapidfuzz.distance import OSA
 
 from bot.analysis import snowball
 from bot.answers.rule_catalog import parse_number
+from bot.answers.today_index import today_index, today_number
 from bot.fuzzybound import WRATIO_CUTOFF, WRatioBound
 from bot.prefixes import KeyStarts, WordPrefixes
 from bot.reply import Choice
@@ -33,6 +35,9 @@ from bot.wordforms import NOUN_VERBS, PARTICLES, verb_forms, verbs_of
 #: The kinds of the term table that are mechanics: keyword actions (701.x), keyword abilities (702.x) and the
 #: ability words of the FAQs (Ausstrahlung, Versessenheit).
 MECHANIC_KINDS = frozenset({"keyword_action", "keyword_ability", "ability_word"})
+#: How a section's text names what a name was renamed from (001:2781: „… wurde auf Englisch allerdings von
+#: „snow-covered“ in „snow“ umbenannt“): that old name names the section as its title does.
+RENAMED = re.compile(r"von „([^“]+)“ in „[^“]+“ umbenannt")
 #: The separable prefixes as typed words end a finite form (``beruft … ein``), folded as :func:`form_key` folds.
 _PARTICLES = frozenset(canonical(p) for p in PARTICLES)
 #: Most words a player writes between a finite verb and its separable prefix (``stachelt die Kreatur auf``).
@@ -134,7 +139,8 @@ class MechanicFinder:
         self._exact: dict[tuple[str, ...], list[int]] = {}
         for i, m in enumerate(sections):  # as folded and with ß as ss („zuschiessen“), once per store
             label = tuple(tokens(m.label))
-            for key in dict.fromkeys((label, words[i], tuple(sharp_s(label)), tuple(sharp_s(words[i])))):
+            renamed = (tuple(tokens(old)) for old in RENAMED.findall(m.body))  # „snow-covered“ (001:2781)
+            for key in dict.fromkeys((label, words[i], tuple(sharp_s(label)), tuple(sharp_s(words[i])), *renamed)):
                 self._exact.setdefault(key, []).append(i)
         # each title's words also in the card-name index's spellings (ß as ss, ä as ae), once per store
         self._prefixes = WordPrefixes(dict.fromkeys((*w, *name_spellings(m.title))) for w, m in zip(words, sections,
@@ -474,8 +480,14 @@ class MechanicFinder:
 
 
 async def _make(store: Store) -> MechanicFinder:
-    quoted = [(r.number, r.mechanic_id) for r in await store.quoted_rules() if r.mechanic_id is not None]
-    return MechanicFinder(await store.mechanic_sections(), quoted)
+    """The finder of ``store``: each section named by the numbers of the rules it quotes as printed and by their
+    numbers today where the register maps them (:func:`bot.answers.today_index.today_number`: 001's Einberufen
+    quotes 502.46, today 702.51), the printed ones first."""
+    rules = [r for r in await store.quoted_rules() if r.mechanic_id is not None]
+    index = await today_index(store)
+    today = [(now, r.mechanic_id) for r in rules
+             if (now := today_number(index, r.document.file[:3], r.number)) and parse_number(now) == now]
+    return MechanicFinder(await store.mechanic_sections(), [*((r.number, r.mechanic_id) for r in rules), *today])
 
 
 async def mechanic_finder(store: Store) -> MechanicFinder:

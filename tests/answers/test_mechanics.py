@@ -344,7 +344,24 @@ async def test_a_rule_number_a_section_quotes_names_that_section(ctx):
     # 000 quotes 701.19 (Clash) and 002 its German copy (Fehde): both offered
     reply = await run_answer(ctx, "mechanic", name="701.19")
     assert reply.error and reply.pages[0].body == "Meintest du:\n• Fehde\n• Clash"
-    # a number no section quotes points to the rule search instead of listing every section
-    reply = await run_answer(ctx, "mechanic", name="702.51")
+    # today's number of a quoted rule names its section too: the register maps 001's 502.46 to 702.51 (Einberufen),
+    # 502.50 to 702.54 (Blutdurst) and the misprinted 502.32a to 702.51a; 000's 701.19 is today 701.30 (Fehde, Clash)
+    convoke = "Einberufen – Ravnica: Stadt der Gilden"
+    for typed, title in (("702.51", convoke), ("Regel 702.51a", convoke), ("702.54", "Blutdurst – Gildenbund")):
+        page = (await run_answer(ctx, "mechanic", name=typed)).pages[0]
+        assert page.title == title, typed
+    reply = await run_answer(ctx, "mechanic", name="701.30")
+    assert reply.error and reply.pages[0].body == "Meintest du:\n• Fehde\n• Clash"
+    # a number no section quotes, then or today, points to the rule search instead of listing every section
+    reply = await run_answer(ctx, "mechanic", name="702.19")
     assert reply.error and reply.pages[0].body == (
-        "Kein Abschnitt der Dokumente zitiert Regel 702.51; die Regel zeigt `/regel suche: 702.51`.")
+        "Kein Abschnitt der Dokumente zitiert Regel 702.19; die Regel zeigt `/regel suche: 702.19`.")
+
+
+async def test_an_old_english_name_the_section_prints_names_it(ctx):
+    # 001:2781 (Kälteeinbruch): „Der Übertypus „verschneit“ ist wieder da, wurde auf Englisch allerdings von
+    # „snow-covered“ in „snow“ umbenannt.“ Before, „snow-covered“ found no section.
+    for typed in ("snow-covered", "Snow-Covered", "snow covered"):
+        page = (await run_answer(ctx, "mechanic", name=typed)).pages[0]
+        assert page.title == "Verschneite Karten und das Schnee-Manasymbol – Kälteeinbruch", typed
+        assert "von „snow-covered“ in „snow“ umbenannt" in page.body
