@@ -483,11 +483,11 @@ async def _make(store: Store) -> MechanicFinder:
     """The finder of ``store``: each section named by the numbers of the rules it quotes as printed and by their
     numbers today where the register maps them (:func:`bot.answers.today_index.today_number`: 001's Einberufen
     quotes 502.46, today 702.51), the printed ones first."""
-    rules = [r for r in await store.quoted_rules() if r.mechanic_id is not None]
+    rules = [(r, mid) for r in await store.quoted_rules() if (mid := r.mechanic_id) is not None]
     index = await today_index(store)
-    today = [(now, r.mechanic_id) for r in rules
+    today = [(now, mid) for r, mid in rules
              if (now := today_number(index, r.document.file[:3], r.number)) and parse_number(now) == now]
-    return MechanicFinder(await store.mechanic_sections(), [*((r.number, r.mechanic_id) for r in rules), *today])
+    return MechanicFinder(await store.mechanic_sections(), [*((r.number, mid) for r, mid in rules), *today])
 
 
 async def mechanic_finder(store: Store) -> MechanicFinder:
