@@ -153,6 +153,16 @@ async def read_commas(search: str, answers: Callable[[str], Awaitable[bool]]) ->
     return "".join(parts) + text[end:], notes
 
 
+
+def searched_words(words: list[str], also: bool = True) -> str:
+    """The sentence that the typed ``words`` (beside rule numbers) were searched, in singular or plural and the
+    user's text escaped (:func:`bot.reply.quote_user`, at most 40 characters): „Das Wort „Trampelschaden“ wurde auch
+    gesucht“, „Die Wörter „ley linien“ wurden auch gesucht“; without ``also`` „Gesucht wurde das Wort „…““."""
+    shown = quote_user(" ".join(words), 40)
+    if not also:
+        return f"Gesucht wurde das Wort „{shown}“" if len(words) == 1 else f"Gesucht wurden die Wörter „{shown}“"
+    return f"Das Wort „{shown}“ wurde auch gesucht" if len(words) == 1 else f"Die Wörter „{shown}“ wurden auch gesucht"
+
 def rule_numbers(search: str, readings: list[str] | None = None) -> NumberSearch | None:
     """The rule numbers ``search`` lists beside other pieces (:class:`NumberSearch`), when it names at least one rule
     number and something else (another number, the same number again, a mistyped number, words): ``"702.19 und
@@ -270,11 +280,11 @@ async def several_rules(ctx: AnswerContext, found: NumberSearch,
         except UserError as exc:
             if not pages:  # no number to answer: the words' „nichts gefunden“, the refused numbers named in it
                 raise UserError(exc.title, "\n".join(["ℹ️ " + n for n in notes] + [exc.body]), exc.choices) from exc
-            notes.append(f"Die Wörter „{quote_user(words, 40)}“ wurden auch gesucht: nichts gefunden.")
+            notes.append(f"{searched_words(found.words)}: nichts gefunden.")
         else:
-            notes.append(f"Die Wörter „{quote_user(words, 40)}“ wurden auch gesucht; ihre Treffer folgen nach "
+            notes.append(f"{searched_words(found.words)}; ihre Treffer folgen nach "
                          f"{'den Regeln' if len(shown) > 1 else 'der Regel'}." if shown else
-                         f"Gesucht wurden die Wörter „{quote_user(words, 40)}“.")
+                         f"{searched_words(found.words, also=False)}.")
             pages += _pages(reply, len(pages))
             sources += reply.source.split(" · ") if reply.source else []
     if notes:
@@ -338,7 +348,7 @@ def _unruled(search: str, found: NumberSearch) -> UserError:
     if found.invalid:
         lines.append(_invalid_line(found.invalid))
     if found.words:
-        lines.append(f"Die Wörter „{quote_user(' '.join(found.words), 40)}“ wurden auch gesucht: kein Ruling gefunden.")
+        lines.append(f"{searched_words(found.words)}: kein Ruling gefunden.")
     return UserError(f"Nichts gefunden für „{quote_user(search, 40)}“", "\n".join(lines),
                      actions=[Action(f"Regel {n}", "rule", n) for n in shown])
 
@@ -369,4 +379,4 @@ async def numbers_line(search: str, answers: Answers) -> str:
 
 
 __all__ = ["MAX_NUMBERS", "MAX_PIECES", "NumberSearch", "not_ruled", "numbers_line", "numbers_only", "read_commas",
-           "rule_numbers", "several_rules"]
+           "rule_numbers", "searched_words", "several_rules"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from bot.answers import run_answer
-from bot.answers.rule_numbers import MAX_NUMBERS
+from bot.answers.rule_numbers import MAX_NUMBERS, searched_words
 from bot.render import fit_pages
 
 
@@ -52,7 +52,7 @@ async def test_mistyped_numbers_and_words_that_found_nothing_are_named(ctx):
         "alten Nummern, sagen, zeigt `/regel suche: 702.19` (Knopf unten).",
         "„7022.19“ ist keine gültige Regelnummer (drei Ziffern, ein Punkt, eine bis drei Ziffern, vielleicht ein "
         "Buchstabe).",
-        "Die Wörter „quarkbrot“ wurden auch gesucht: kein Ruling gefunden."]
+        "Das Wort „quarkbrot“ wurde auch gesucht: kein Ruling gefunden."]
     assert buttons(reply) == [("Regel 702.19", "rule", "702.19")]
 
 
@@ -172,3 +172,10 @@ def test_a_number_beside_markup_or_a_single_letter_is_read_as_the_question_reads
 ])
 async def test_the_rule_search_answers_a_number_beside_markup_first(ctx, typed, title):
     assert (await run_answer(ctx, "rule", search=typed)).pages[0].title == title
+
+
+def test_the_words_searched_beside_numbers_are_named_in_singular_or_plural():
+    assert searched_words(["Trampelschaden"]) == "Das Wort „Trampelschaden“ wurde auch gesucht"
+    assert searched_words(["ley", "linien"]) == "Die Wörter „ley linien“ wurden auch gesucht"
+    assert searched_words(["ley", "linien"], also=False) == "Gesucht wurden die Wörter „ley linien“"
+    assert searched_words(["**x**"]) == "Das Wort „\\*\\*x\\*\\*“ wurde auch gesucht"  # the user's text escaped

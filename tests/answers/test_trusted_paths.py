@@ -55,7 +55,7 @@ async def test_a_rule_number_typed_to_the_rulings_search_points_to_the_rule(ctx)
     # not a number alone: its words are searched as before; when they find nothing either, the number is pointed to
     # its rule and the words named as found in no ruling (tests/answers/test_several_numbers.py)
     words = await run_answer(ctx, "ruling", search="702.19 quarkbrot")
-    assert words.pages[0].body.splitlines()[-1] == "Die Wörter „quarkbrot“ wurden auch gesucht: kein Ruling gefunden."
+    assert words.pages[0].body.splitlines()[-1] == "Das Wort „quarkbrot“ wurde auch gesucht: kein Ruling gefunden."
 
 
 async def test_a_split_card_of_more_than_two_halves_is_refused(ctx):
