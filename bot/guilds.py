@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from bot.stopwords import STOP_WORDS
 from bot.store import DocumentRecord, MechanicRecord, Store
@@ -89,6 +90,13 @@ def sets_of(documents: list[DocumentRecord], sections: list[MechanicRecord]) -> 
             for d in documents if d.set_name]
 
 
+@lru_cache(maxsize=64)
+def _name_words(name: str) -> tuple[str, ...]:
+    """:func:`_words` of a guild's or set's ``name``, folded once per process (the documents name ten guilds and
+    four sets, so the cache stays small): the autocomplete compares each keystroke with them."""
+    return tuple(_words(name))
+
+
 def _words(text: str) -> list[str]:
     """The folded words of ``text`` without articles and other stop words and without :data:`FRAME_WORDS`, each in
     one spelling (:func:`bot.text.canonical`: „ae“ for „ä“ as players type it, „kaelteeinbruch“ is Kälteeinbruch)."""
@@ -99,7 +107,7 @@ def named_guild(guilds: list[Guild], text: str) -> Guild | None:
     """The guild ``text`` names (its words are the guild's name, :func:`_words`): ``Gruul``, ``die Gruul-Gilde``,
     ``orzhov karten``, ``izzet deck``; None otherwise (``Gruul-Nodorog`` names a card)."""
     typed = _words(text)
-    return next((g for g in guilds if typed == _words(g.name)), None)
+    return next((g for g in guilds if typed == list(_name_words(g.name))), None)
 
 
 def named_set(sets: list[SetDocument], text: str) -> SetDocument | None:
@@ -109,7 +117,7 @@ def named_set(sets: list[SetDocument], text: str) -> SetDocument | None:
     if not typed:
         return None
     for s in sets:
-        if typed in (_words(s.name), _words(s.name.split(":")[0])):
+        if typed in (list(_name_words(s.name)), list(_name_words(s.name.split(":")[0]))):
             return s
     return None
 
@@ -130,7 +138,7 @@ def asked_set(sets: list[SetDocument], text: str) -> SetDocument | None:
     für rakdos“ names a guild too; „Festival des Gildenbunds“ is a card)."""
     typed = _words(text)
     for s in sets:
-        for name in (_words(s.name), _words(s.name.split(":")[0])):
+        for name in (list(_name_words(s.name)), list(_name_words(s.name.split(":")[0]))):
             at = next((i for i in range(len(typed) - len(name) + 1) if typed[i:i + len(name)] == name), None)
             if name and at is not None and set(typed[:at] + typed[at + len(name):]) <= SET_ASKING:
                 return s
@@ -155,8 +163,9 @@ def begun_names(guilds: list[Guild], sets: list[SetDocument], text: str,
     typed = " ".join(_words(text))
     if sum(len(w) for w in tokens(text) if w not in STOP_WORDS and w not in FRAME_WORDS) < least:  # as typed
         return [], []
-    return ([g for g in guilds if " ".join(_words(g.name)).startswith(typed)],
-            [s for s in sets if any(" ".join(_words(n)).startswith(typed) for n in (s.name, s.name.split(":")[0]))])
+    return ([g for g in guilds if " ".join(_name_words(g.name)).startswith(typed)],
+            [s for s in sets
+             if any(" ".join(_name_words(n)).startswith(typed) for n in (s.name, s.name.split(":")[0]))])
 
 
 def begun(guilds: list[Guild], sets: list[SetDocument], text: str, least: int) -> list[tuple[str, MechanicRecord]]:
