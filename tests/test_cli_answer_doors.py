@@ -4,7 +4,8 @@ documents': the register's notes on „millen“ (Ravnica FAQ 001: Ausgraben, 50
 on the cards past the tenth, its page buttons (card ids separated by „.“; a „,“ of buttons made before 2026-12-07
 still read), /frage's line on a guild's name (001's „Selesnija-Gilde“), the register's continuation page of 709.4
 turned by another process, /frage's rule number inside a sentence and the card completer's offer of a card that 001
-only mentions."""
+only mentions; the answer paths of 2026-12-07 afternoon (a rule number beside markup, a cost in number words, a
+section by today's number, an English clash question, a guild's and a slip's offers)."""
 
 from __future__ import annotations
 
@@ -127,3 +128,21 @@ def test_a_missing_cards_name_is_said_by_a_new_process(built_db):
     out = run(built_db, "call", "/frage frage: was macht dimirwächter")
     assert out.split("\n", 1)[1].startswith("Frage: „was macht dimirwächter“\nℹ️ Keine Karte „Dimirwächter“ gefunden: "
                                             "kein Dokument des Bots nennt eine Karte dieses Namens;"), out[:300]
+
+
+def test_the_afternoons_answer_paths_answer_in_a_new_process(built_db):
+    # each a new `python -m bot` process, as the README shows the doors; the values are the documents' and the
+    # register's: today's 702.51 of 001's Einberufen, 000:50's English clash sentence, 001's Izzet-Gilde sentence
+    rule = run(built_db, "call", "/regel suche: 702.19 **trample**")
+    assert rule.startswith("== Regel 702.19 (heute) – Trampelschaden ==\nℹ️ Das Wort „trample“ wurde auch gesucht; "
+                           "seine Treffer folgen nach der Regel.\n"), rule[:300]
+    cost = run(built_db, "call", "/mana info kosten: zwei weiss weiss")
+    assert "Für {2}{W}{W} (2 generisches Mana und zwei weiße): „2 weiß weiß“ oder {2}{W}{W}" in cost, cost[:400]
+    mechanic = run(built_db, "call", "/mechanik name: 702.51")
+    assert mechanic.startswith("== Einberufen – Ravnica: Stadt der Gilden ==\n"), mechanic[:200]
+    clash = run(built_db, "call", "/frage frage: what happens when two players clash and both reveal lands")
+    assert "If no one reveals a card with a higher converted mana cost" in clash.split("\n[2. ", 1)[0], clash[:600]
+    assert run(built_db, "complete", "/karte name", "izzet").splitlines() == [
+        "Izzet (Gilde: blau, rot oder blau-rot; Mechanik Reproduktion)"]
+    offers = run(built_db, "complete", "/ruling suche", "borros").splitlines()
+    assert offers[:2] == ["borros", "Boros-Rekrut – Rulings"], offers

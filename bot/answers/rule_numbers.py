@@ -282,7 +282,8 @@ async def several_rules(ctx: AnswerContext, found: NumberSearch,
                 raise UserError(exc.title, "\n".join(["ℹ️ " + n for n in notes] + [exc.body]), exc.choices) from exc
             notes.append(f"{searched_words(found.words)}: nichts gefunden.")
         else:
-            notes.append(f"{searched_words(found.words)}; ihre Treffer folgen nach "
+            own = "seine" if len(found.words) == 1 else "ihre"  # the word's or the words' hits
+            notes.append(f"{searched_words(found.words)}; {own} Treffer folgen nach "
                          f"{'den Regeln' if len(shown) > 1 else 'der Regel'}." if shown else
                          f"{searched_words(found.words, also=False)}.")
             pages += _pages(reply, len(pages))

@@ -147,7 +147,7 @@ async def test_a_number_named_twice_is_answered_once(ctx):
 async def test_a_number_beside_words_answers_the_number_then_the_words(ctx):
     reply = await run_answer(ctx, "rule", search="702.19 und Trampelschaden")
     assert reply.pages[0].title == "Regel 702.19 (heute) – Trampelschaden"
-    assert reply.pages[0].body.startswith("ℹ️ Das Wort „Trampelschaden“ wurde auch gesucht; ihre Treffer folgen "
+    assert reply.pages[0].body.startswith("ℹ️ Das Wort „Trampelschaden“ wurde auch gesucht; seine Treffer folgen "
                                           "nach der Regel.\n")
     assert reply.pages[1].title == "Trampelschaden – Regel 702.19"  # the term page of the words
     nothing = await run_answer(ctx, "rule", search="702.19 und xyzzyq")
