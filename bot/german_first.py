@@ -21,6 +21,15 @@ the official rule the German passage's (each a ``german`` part, the difference; 
 lead the ranking's hedge reads stay as they were). An official rule of another subject keeps its place; so does one
 whose German version the question's candidates lack. A store without the official rules has no versions: every
 ranking of the documents' store stays as it was.
+
+In ``/frage`` (:func:`official_below_german`) the trade is made once more right after the first stage, and every
+official passage is then lowered by :attr:`bot.weights.Weights.foreign`, as the documents' English text that has a
+German counterpart is (000's English half of the clash article): so the later stages, those that swap siblings
+among the first three included, read the German version where the official rule stood, and an English rule or
+glossary entry without a German version („Aftermath“, 702.127, which 003 does not explain; 810.8d, poison in
+Two-Headed Giant) no longer leads a German question that a German ruling or entry answers (docs/ranking.md ¹³⁷).
+An English question and the searches over some kinds (``/regel suche``, ``/ruling suche``, the official rules'
+search) are ranked as before.
 """
 
 from __future__ import annotations
@@ -28,9 +37,12 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from bot.analysis import tokens
 from bot.candidates import Hit
 from bot.question_cards import is_subrule
+from bot.stopwords import is_english
 from bot.store import Store
+from bot.store.split import OFFICIAL_KINDS
 
 #: An official rule's passage key (``"cr:103.4c"``) → the keys of the German passages stating it (``{"003:81"}``).
 Versions = Mapping[str, frozenset[str]]
@@ -100,4 +112,27 @@ def german_stage(hits: list[Hit], versions: Versions, english: bool) -> None:
         hits[i], hits[j] = version, hit
 
 
-__all__ = ["Versions", "cited_rules", "german_stage", "german_versions"]
+def official_below_german(hits: list[Hit], versions: Versions, english: bool, foreign: float) -> None:
+    """In place on ``hits`` (the first stage's, best first, every candidate) for a question that is not ``english``
+    and has official passages (kinds ``cr_rule``, ``glossary``) among them: :func:`german_stage` (each official rule
+    ranked before a German version of it trades places and scores with that version), then every official passage
+    lowered by ``foreign`` (:attr:`bot.weights.Weights.foreign`, its ``foreign`` part) and ``hits`` sorted again by
+    score, ties by passage id. A ranking without official passages (the documents' store) is left as it was; the
+    principle is the documents' own: an English passage ranks below German ones for a German question (module doc;
+    docs/ranking.md ¹³⁷). Pure but for ``hits``; no errors."""
+    if english or not any(h.passage.kind in OFFICIAL_KINDS for h in hits):
+        return
+    german_stage(hits, versions, english)
+    for hit in hits:
+        if hit.passage.kind in OFFICIAL_KINDS:
+            hit.parts["foreign"] = hit.parts.get("foreign", 0.0) - foreign
+            hit.score -= foreign
+    hits.sort(key=lambda h: (-h.score, h.passage.id))
+
+
+def english_text(text: str) -> bool:
+    """True when a passage's ``text`` is English (:func:`bot.stopwords.is_english` of its first 80 tokens)."""
+    return is_english(tokens(text, 80))
+
+
+__all__ = ["Versions", "cited_rules", "english_text", "german_stage", "german_versions", "official_below_german"]

@@ -41,7 +41,8 @@ passages' analysed column (``passages_fts``) and ranked by FTS5 ``bm25()`` with 
   the question asks for (a count, the value of X, an order).
 * **rule_text** (an eighth, ``/frage`` only, :mod:`bot.section_rule`): a section's rule third below three rulings;
   **current** before it (:mod:`bot.current_first`): an outdated ruling yields to the newer one the register cites;
-  **german** after it (:mod:`bot.german_first`): an official rule yields its place to a German passage stating it.
+  **german** after it (:mod:`bot.german_first`): an official rule yields its place to a German passage stating it;
+  in ``/frage`` also before the second stage, every official passage then lowered by ``foreign`` as English text.
 
 The base score is bm25 scaled to :attr:`Weights.scale` at the best candidate (official rules by their own counts:
 :mod:`bot.own_statistics`); features add to it. Bounded: at most :data:`bot.analysis.MAX_TOKENS` tokens read,
@@ -66,7 +67,7 @@ from bot.clauses import RoleWords, clause_stage, passage_roles
 from bot.current_first import Links, current_stage, outdated_links
 from bot.definitions import DEFINED, asks_definition, names_only, only_names, stand_in_first
 from bot.generality import RULE_KINDS, asks_generally, speaks_of_itself, unnamed_token
-from bot.german_first import Versions, german_stage, german_versions
+from bot.german_first import Versions, english_text, german_stage, german_versions, official_below_german
 from bot.headings import answers_nothing
 from bot.learned import learned_shares, load_learned, store_analyser, warm_learned
 from bot.logic_words import asked_logic, logic_stage, stated_logic
@@ -82,7 +83,7 @@ from bot.search import NameIndex
 from bot.section_names import names_section
 from bot.section_rule import rule_stage
 from bot.snippets import highlight, sentence_terms, sentence_words, sentences  # also importable from here
-from bot.stopwords import ASKING_VERBS, CARD_PROPERTIES, NOW_WORDS, is_english
+from bot.stopwords import ASKING_VERBS, CARD_PROPERTIES, NOW_WORDS
 from bot.store import PassageRecord, Store
 from bot.text import tokens as fold_tokens
 from bot.text_names import guild_read
@@ -253,8 +254,11 @@ class Ranker:
         question over every kind, ``/frage``; a search's words are no clauses) ``clause`` on the first
         :attr:`Weights.phrases`, each adding its part to a hit's score, ``hits`` re-sorted after each stage; then (with
         ``clauses``) ``answered``, ``earlier`` and ``logic``, which only swap siblings among the first three
-        (:mod:`bot.answered`, :mod:`bot.prior`, :mod:`bot.logic_words`), ``rule_text``, ``german``, ``stand_in``."""
+        (:mod:`bot.answered`, :mod:`bot.prior`, :mod:`bot.logic_words`), ``rule_text``, ``german``, ``stand_in``;
+        with ``clauses``, first the official passages after the German ones (:func:`official_below_german`)."""
         w, logic = self.weights, reader(self._logic, found.roles, self.analyser)
+        if clauses:  # a German question: a German version takes its official rule's place, the English text goes
+            official_below_german(hits, self.german, found.english, w.foreign)  # below (foreign), as 000's does
         if "sentence" in self.features and w.sentence:  # the second stage (Weights.sentence)
             top = window(hits, int(w.siblings))  # a passage on a named card's kind is one of the card's (of_kind)
             card, kin = found.kin_card, {}
@@ -466,11 +470,6 @@ class Ranker:
                 and self._english(p.text)):
             prior -= self.weights.foreign
         return prior
-
-
-def english_text(text: str) -> bool:
-    """True when a passage's ``text`` is English (:func:`bot.stopwords.is_english` of its first 80 tokens)."""
-    return is_english(tokens(text, 80))
 
 
 async def _load(store: Store, options: Options | None) -> Ranker:

@@ -3,7 +3,8 @@ that states it (003's explanation with the rule's certain number) trades places 
 question. Values from document 003 (003:81, „In einer Commander-Partie …“, rule 103.4c) and the Comprehensive Rules
 of 2026-04-17 (103.4c „In a Commander game, each player’s starting life total is 40.“). The documents' store holds no
 official rule: its versions are empty and no ranking of it moves (docs/ranking.md ¹²⁵: the tuning orders byte for
-byte the same)."""
+byte the same). In ``/frage`` the trade comes first and every official passage is then lowered by ``foreign``
+(:func:`bot.german_first.official_below_german`, docs/ranking.md ¹³⁷)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from dataclasses import replace
 
 from bot.answers import AnswerContext
 from bot.candidates import Hit
-from bot.german_first import cited_rules, german_stage, german_versions
+from bot.german_first import cited_rules, german_stage, german_versions, official_below_german
 from bot.ranking import ranker
 
 #: 003:81 in the documents and its rule in the Comprehensive Rules of 2026-04-17.
@@ -60,3 +61,32 @@ def test_a_glossary_entry_cites_the_rules_after_its_word_rule():
     assert cited_rules("A keyword ability that lets a player cast one half of a split card only from their graveyard. "
                        "See rule 702.127, “Aftermath.”") == ["702.127"]
     assert cited_rules("A colorless artifact token with “{2}, Sacrifice this token: Draw a card.”") == []
+
+
+async def test_in_frage_the_official_rule_yields_then_ranks_below_as_english_text(ctx: AnswerContext):
+    hits = await _hits(ctx)
+    official_below_german(hits, {"cr:103.4c": frozenset({GERMAN})}, english=False, foreign=4.0)
+    assert [(h.passage.key, h.score) for h in hits] == [(GERMAN, 20.0), ("003:75", 18.0), ("cr:103.4c", 11.0)]
+    assert hits[2].parts == {"base": 20.0, "german": -5.0, "foreign": -4.0}
+    assert all(h.score == sum(h.parts.values()) for h in hits)
+
+
+async def test_an_official_rule_without_a_german_version_goes_below_a_german_passage(ctx: AnswerContext):
+    # no version among the candidates (none known, or another rule's): 20 - 4 falls below 003:75's 18, not 003:81's 15
+    for versions in ({}, {"cr:103.4d": frozenset({GERMAN})}):
+        hits = await _hits(ctx)
+        official_below_german(hits, versions, english=False, foreign=4.0)
+        assert [(h.passage.key, h.score) for h in hits] == [("003:75", 18.0), ("cr:103.4c", 16.0), (GERMAN, 15.0)]
+        assert hits[1].parts == {"base": 20.0, "foreign": -4.0}
+
+
+async def test_an_english_question_and_a_ranking_without_official_rules_stay_as_they_were(ctx: AnswerContext):
+    hits = await _hits(ctx)
+    official_below_german(hits, {"cr:103.4c": frozenset({GERMAN})}, english=True, foreign=4.0)
+    assert [(h.passage.key, h.score, h.parts) for h in hits] == [
+        ("cr:103.4c", 20.0, {"base": 20.0}), ("003:75", 18.0, {"base": 18.0}), (GERMAN, 15.0, {"base": 15.0})]
+    documents = (await _hits(ctx))[1:]  # the documents' store: no official passage, nothing moves or changes
+    documents.reverse()
+    official_below_german(documents, {"cr:103.4c": frozenset({GERMAN})}, english=False, foreign=4.0)
+    assert [(h.passage.key, h.score, h.parts) for h in documents] == [
+        (GERMAN, 15.0, {"base": 15.0}), ("003:75", 18.0, {"base": 18.0})]

@@ -1,15 +1,20 @@
 """The ``german`` stage (bot/german_first.py) in a store built with both Comprehensive Rules files: the official rules
 that a German passage states (003's explanations with a certain number, the German documents' quoted rules of the
 same content today, and for a glossary entry those of the rules it cites) and a German question on one of them led
-by the German passage (skipped without the reference files)."""
+by the German passage; in ``/frage`` an official passage no German passage states ranked below the German ones that
+answer (docs/ranking.md ¹³⁷; skipped without the reference files)."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from pathlib import Path
 
+import pytest
+
+from bot.answers.official import CR_KINDS
 from bot.german_first import german_versions
 from bot.importer import BuildReport
-from bot.ranking import ranker
+from bot.ranking import Ranker, ranker
 from bot.search import NameIndex
 from bot.store import Store
 
@@ -42,3 +47,37 @@ async def test_a_german_question_is_led_by_the_german_version(full_store: tuple[
         assert keys.index("cr:103.4c") > 0 and found.hits[0].parts["german"] > 0
     finally:
         await store.close()
+
+
+@pytest.fixture
+async def opened(full_store: tuple[Path, BuildReport]) -> AsyncIterator[tuple[Store, Ranker, NameIndex]]:
+    """The full reference store opened, its ranker and name index; closed after the test."""
+    store = await Store.open(full_store[0])
+    try:
+        yield store, await ranker(store), NameIndex.from_entries(await store.name_entries())
+    finally:
+        await store.close()
+
+
+async def test_an_official_passage_without_a_german_version_ranks_below_the_german_ruling(opened):
+    store, r, names = opened
+    # Aftermath (702.127) has no German version: its glossary entry led before 002's ruling „Ein Zauberspruch mit
+    # Nachwirkung, der aus einem Friedhof gewirkt wurde …“
+    found = await r.search(store, "aftermath karte gecountert, wo landet sie", names, limit=10)
+    keys = [h.passage.key for h in found.hits]
+    assert keys[0] == "002:21" and "aus einem Friedhof gewirkt" in found.hits[0].passage.text
+    assert found.hits[keys.index("glossary:Aftermath")].parts["foreign"] == -r.weights.foreign
+    # poison: 003's entry on rule 104.3d („zehn oder mehr Giftmarken“) and its rule, no rule of Two-Headed Giant
+    # (810.8d, fifteen for a team) among the first three
+    found = await r.search(store, "ab wie vielen giftmarken ist man raus", names, limit=10)
+    keys = [h.passage.key for h in found.hits]
+    assert keys[:2] == ["003:132", "cr:104.3d"] and "cr:810.8d" not in keys[:3]
+
+
+async def test_searches_of_some_kinds_and_english_questions_keep_the_official_scores(opened):
+    store, r, names = opened
+    found = await r.search(store, "aftermath karte gecountert, wo landet sie", names, kinds=CR_KINDS, limit=10)
+    assert found.hits[0].passage.key == "glossary:Aftermath"  # /regel's search of the official rules
+    english = await r.search(store, "what happens with two trample instances", names, limit=10)
+    assert english.hits[0].passage.key == "cr:702.19g"  # „Multiple instances of trample … are redundant.“
+    assert not any("foreign" in h.parts for h in (*found.hits, *english.hits) if h.passage.kind in CR_KINDS)
