@@ -18,6 +18,7 @@ from bot.answers.guilds import guild_and_set_words
 from bot.answers.layout import ruling_pages
 from bot.answers.mechanics import mechanic_pages, mechanics
 from bot.answers.name_notes import NOTED, reading_line
+from bot.answers.name_offers import english_in_text, english_of
 from bot.answers.registry import UNKNOWN_BUTTON_TEXT, AnswerContext, UserError, action, answer
 from bot.answers.today_index import today_index
 from bot.custom_id import PAGE, BadCustomId, Invocation, NoArg, TooLong, encode_strict
@@ -85,7 +86,9 @@ def message_cards(ctx: AnswerContext, text: str) -> MessageCards:
     limit = EXPLAIN_MAX + LEFT_OUT_MAX
     mentions = bracket_mentions(text, limit)
     written = plain_names(ctx.names, outside_brackets(text) if mentions else text, limit)
-    plain = written.ids
+    # a card's English name its rulings print („Fast Forward“ of Schnellvorlauf), read as /karte reads it
+    english = english_in_text(ctx.store, clean(outside_brackets(text) if mentions else text), limit)
+    plain = [*written.ids, *(i for _typed, i in english if i not in written.ids)]
     ids: list[int] = []
     missing: list[str] = []
     typed: list[str] = []
@@ -107,6 +110,8 @@ def message_cards(ctx: AnswerContext, text: str) -> MessageCards:
     # the plain names read otherwise than printed (a slip, a shortened name), and the words of card names that fit
     # no card read: said as for bracketed names
     typed += [n for n in written.noted if n not in typed]
+    said = [shorten(name, MISSING_NAME_MAX) for name, i in english if i in ids and i not in written.ids]
+    typed += [n for n in said if n not in typed]
     missing += [n for n in written.unread if n not in missing][: max(0, EXPLAIN_MAX - len(missing))]
     if len(ids) < EXPLAIN_MAX:  # every card the message names is explained
         return MessageCards(ids, missing, typed, [])
@@ -198,6 +203,10 @@ def typo_notes(ctx: AnswerContext, typed: str, cards: list[CardRecord]) -> dict[
         said = reading_line(name, found, names[hit.card_id]) if hit is not None and hit.card_id in names else None
         if hit is not None and said:
             notes.setdefault(hit.card_id, said)
+        for card_id in [] if hit is not None else [i for i in names if english_of(ctx.store, name, i)]:
+            # a card's English name its rulings print: said as /karte says it („Fast Forward“)
+            notes.setdefault(card_id, f"ℹ️ „{quote_user(name, MISSING_NAME_MAX)}“ ist kein Kartenname in der "
+                             f"Datenbank; gelesen als **{names[card_id]}**, dessen Rulings es so nennen.")
     return notes
 
 

@@ -11,11 +11,12 @@ empty, a side named twice. One rule for all: a comparison that names nothing ask
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 
 from bot.answers.mechanic_finder import MECHANIC_KINDS
+from bot.candidates import Hit
 from bot.comparison import CARD, MAX_SIDES, Comparison, Things, comparison, only_cards
 from bot.question_mentions import other_names
 from bot.ranking import Ranker
@@ -122,11 +123,24 @@ def halves_joined(question: str, halves: Mapping[str, int]) -> bool:
     return False
 
 
-async def read_sides(store: Store, r: Ranker, question: str, names: NameIndex | None) -> Sides | None:
+def number_passage(r: Ranker, side: str, hits: Sequence[Hit]) -> PassageRecord | None:
+    """For a side that names no concept and no card but holds a number („20“ of „20 oder 40 leben“; a number word,
+    „zwanzig“, is read as its digits): the first of the question's ranked ``hits`` whose text holds every number of
+    the side (003:75, 103.4: „Jeder Spieler beginnt die Partie mit 20 Lebenspunkten.“), since the ranking read the
+    number there; None for a side without a number or when no hit holds it."""
+    numbers = {t for t in r.analyser.analyse(side).terms if t.isdigit()}
+    return next((h.passage for h in hits if numbers <= h.passage.terms), None) if numbers else None
+
+
+async def read_sides(store: Store, r: Ranker, question: str, names: NameIndex | None,
+                     hits: Sequence[Hit] = ()) -> Sides | None:
     """The comparison ``question`` asks, read against the store (:class:`Sides`); ``None`` when it is no
     comparison (:func:`bot.comparison.comparison`, sides split where each word names a thing of its own; the two
     halves of one split card joined by „oder“ name that card: :func:`halves_joined`) or none of its sides names
-    anything of the store (then it is answered as any question)."""
+    anything of the store (then it is answered as any question). A side that names no concept or card but a number
+    one of the question's ranked ``hits`` holds is read as that hit (:func:`number_passage`), never said to be
+    unread: „20 oder 40 leben“ compares 103.4 (20 Lebenspunkte) and 103.4c (40 in Commander); before, „ℹ️ Nicht
+    gelesen: „20“ …“ stood above 103.4 listed second."""
     if halves_joined(question, (await other_names(store)).halves):
         return None
     things = cache(things_of(r, names))  # one look-up per text: the cuts and the name test ask again
@@ -136,7 +150,7 @@ async def read_sides(store: Store, r: Ranker, question: str, names: NameIndex | 
     passages: dict[int, PassageRecord] = {}
     unread = list(asked.unread)  # words too long to read: said, not searched
     for side in asked.sides:
-        p = await _side_passage(store, r, side, names)
+        p = await _side_passage(store, r, side, names) or number_passage(r, side, hits)
         if p is None:
             unread.append(side)
         else:
@@ -170,4 +184,5 @@ def side_lines(sides: Sides, typed: Mapping[str, str] | None = None) -> list[str
     return lines
 
 
-__all__ = ["SIDE_HITS", "Sides", "halves_joined", "named_by", "read_sides", "side_lines", "things_of"]
+__all__ = ["SIDE_HITS", "Sides", "halves_joined", "named_by", "number_passage", "read_sides", "side_lines",
+           "things_of"]

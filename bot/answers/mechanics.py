@@ -337,7 +337,7 @@ async def mechanic_pick_action(ctx: AnswerContext, arg: str) -> Reply:
 
 #: The first line of a keyword's answer in ``/mechanik`` when no section of the documents is about it.
 NO_SECTION = ("_Zu {name} haben die Dokumente des Bots keinen eigenen Mechanik-Abschnitt; hier die Regel des "
-              "Begriffs und die Rulings, die ihn verwenden._")
+              "Begriffs und was die Dokumente des Bots zu ihm schreiben._")
 
 
 async def keyword_reply(ctx: AnswerContext, term: Term, typed: str, near: bool = False) -> Reply:

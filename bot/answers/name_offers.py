@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import weakref
+from functools import lru_cache
 
 from bot.declined_names import completed
 from bot.reply import CHOICE_NAME_MAX, CHOICES_MAX, Choice
@@ -125,5 +126,46 @@ def with_english(store: Store, typed: str, offered: list[Choice]) -> list[Choice
     return offered[:CHOICES - len(added)] + added if added else offered
 
 
-__all__ = ["CHOICES", "DISPLACE_FROM", "mentioned_offers", "offer_key", "prepare", "with_declined", "with_english",
-           "with_mentioned"]
+def english_in_text(store: Store, text: str, limit: int) -> list[tuple[str, int]]:
+    """``(name as typed, card id)`` of each English name ``store`` holds for a card (:func:`_offers`: the names the
+    card lookup reads as the card's own, „Fast Forward“ of Schnellvorlauf, „Driven“ of Getrieben // Verzweiflung)
+    that ``text`` writes as a whole word or words, in the order written, each card once, at most ``limit``. A name
+    of several words is read in any case and spacing („fast forward“); a name of one word only typed capitalised
+    („Driven“, not the English verb „driven“ of a sentence). The message command „Karten erklären“ reads them as
+    ``/karte`` does (:func:`bot.answers.chat.message_cards`). From memory once the store's names are read.
+
+    Raises:
+        bot.errors.StoreClosed: the store was closed.
+    """
+    found: list[tuple[int, str, int]] = []
+    for _key, name, card_id, _card_name in _offers(store):
+        found += [(m.start(), m.group(0), card_id) for m in _written(name).finditer(text)]
+    out: dict[int, str] = {}
+    for _at, typed, card_id in sorted(found):
+        if len(out) < limit:
+            out.setdefault(card_id, typed)
+    return [(typed, card_id) for card_id, typed in out.items()]
+
+
+@lru_cache(maxsize=CHOICES_MAX * 40)
+def _written(name: str) -> re.Pattern[str]:
+    """The expression of ``name`` written in a text (:func:`english_in_text`): its words in order, any non-word
+    characters between; in any case for several words, as printed for one."""
+    words = name.split()
+    pattern = r"(?<!\w)" + r"\W+".join(re.escape(w) for w in words) + r"(?!\w)"
+    return re.compile(pattern, 0 if len(words) == 1 else re.IGNORECASE)
+
+
+def english_of(store: Store, typed: str, card_id: int) -> bool:
+    """True when ``typed`` is one of the English names ``store`` holds for the card ``card_id`` (:func:`_offers`,
+    folded, letters and digits only: „fast forward“ of Schnellvorlauf).
+
+    Raises:
+        bot.errors.StoreClosed: the store was closed.
+    """
+    key = offer_key(typed)
+    return bool(key) and any(folded == key and card == card_id for folded, _name, card, _card in _offers(store))
+
+
+__all__ = ["CHOICES", "DISPLACE_FROM", "english_in_text", "english_of", "mentioned_offers", "offer_key", "prepare",
+           "with_declined", "with_english", "with_mentioned"]

@@ -414,7 +414,7 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
                                  await unowned_names(ctx.store), ctx.store)  # unowned: „Tarmogoyf“
     # A comparison leads with each side it reads (bot.answers.compared), unless a word of it was read as a card it
     # does not name (blitzschlag → Blitzschlange): that is answered on the path that says so first
-    compared = None if notes.missed else await read_sides(ctx.store, r, question, ctx.names)
+    compared = None if notes.missed else await read_sides(ctx.store, r, question, ctx.names, hits)
     if compared is not None:
         return await _comparison_reply(ctx, (index, r, found), compared, (shown, question, read, notes.lines))
     best, rest, notes = hits[0], one_half_each(hits)[1:], fitted_notes(notes, hits[0].passage)  # notes of this page

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, fields
 from functools import cache, cached_property, lru_cache
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Final
 
 from bot.button_args import RULE_ARG
 from bot.custom_id import ArgPattern
@@ -131,18 +131,27 @@ async def catalog(store: Store) -> RuleCatalog:
     return await store.memo("rules", lambda: _load(store))
 
 
-#: What is taken off a pasted rule number: Discord's markdown wrappers, a dash typed after it (``702.19-``) and the
+#: The punctuation of a sentence a player pastes around a rule number: quotes of any kind (``"702.19``,
+#: ``„702.19“``, ``«702.19»``, ``'702.19'``), brackets (``(702.19)``, ``[702.19]``), a full stop, colon, question or
+#: exclamation mark after it (``702.19:``): no part of the number, so it is found as the bare number is.
+NUMBER_PUNCTUATION: Final = "\"'„“”‚‘’«»‹›()[]{}<>.:!?"
+#: What is taken off a pasted rule number: Discord's markdown wrappers, a dash typed after it (``702.19-``), the
 #: punctuation of a list around it (``702.19,``, ``702.19;``: what is left of ``702.19, <@123>`` once the mention
-#: is out).
-_WRAPPERS = MARKDOWN_WRAPPERS + "-,;&+"
+#: is out) and of a sentence (:data:`NUMBER_PUNCTUATION`).
+_WRAPPERS = MARKDOWN_WRAPPERS + "-,;&+" + NUMBER_PUNCTUATION
 #: A comma between two digits, as German writes the decimal point (``702,19``).
 _DECIMAL_COMMA = re.compile(r"(?<=\d),(?=\d)")
 
 
 def _typed(text: str) -> str:
-    """``text`` cleaned (:func:`bot.text.clean`) without markdown wrappers around it (:data:`_WRAPPERS`), a
+    """``text`` cleaned (:func:`bot.text.clean`) without markdown wrappers and pasted punctuation around it
+    (:data:`_WRAPPERS`), also between a word for "rule" and the number (``Regel „702.19“`` → ``Regel 702.19``), a
     German decimal comma between digits read as the point (``702,19`` → ``702.19``)."""
-    return _DECIMAL_COMMA.sub(".", clean(text).strip(_WRAPPERS))
+    bare = clean(text).strip(_WRAPPERS)
+    head = _RULE_WORD.match(bare)
+    if head and head.end() and head.end() < len(bare):  # „Regel „702.19““: the quote after the word goes too
+        bare = bare[: head.end()] + bare[head.end() :].strip(_WRAPPERS)
+    return _DECIMAL_COMMA.sub(".", bare)
 
 
 #: A button argument that is a rule number (``rb:rule:702.19b``, ``rb:cr_rule:509.1a``) as the bot writes it: the
@@ -261,10 +270,10 @@ def _numbered(text: str) -> str:
     """``text`` cleaned, without markdown wrappers and without the word for "rule" before its number
     (:data:`_RULE_WORD`): ``"Regel -5"`` → ``"-5"``, ``"**regel 702.19zz**"`` → ``"702.19zz"``; the number a refusal
     judges and names, read as the bare number is."""
-    bare = clean(text).strip(MARKDOWN_WRAPPERS)
+    bare = clean(text).strip(MARKDOWN_WRAPPERS + NUMBER_PUNCTUATION)
     head = _RULE_WORD.match(bare)
     rest = bare[head.end() :] if head and head.end() < len(bare) else bare
-    return rest.strip(MARKDOWN_WRAPPERS)
+    return rest.strip(MARKDOWN_WRAPPERS + NUMBER_PUNCTUATION)
 
 
 def _negative(text: str) -> str:

@@ -20,7 +20,7 @@ from typing import Final
 
 from bot.answers.eras import shift_page_refs
 from bot.answers.registry import AnswerContext, UserError
-from bot.answers.rule_catalog import misnumbered, parse_number, read_number
+from bot.answers.rule_catalog import NUMBER_PUNCTUATION, misnumbered, parse_number, read_number
 from bot.reply import Action, Page, Reply, own_sources, quote_user
 from bot.text import MARKDOWN_WRAPPERS, clean
 
@@ -175,7 +175,7 @@ def rule_numbers(search: str, readings: list[str] | None = None) -> NumberSearch
     found = NumberSearch(readings=list(readings or ()))
     seen: set[str] = set()
     pieces = 0
-    unwrapped = " ".join(word.strip(_WRAPPERS) for word in clean(search).split())
+    unwrapped = " ".join(_unwrapped(word) for word in clean(search).split())
     for piece in _BETWEEN.split(_DECIMAL_COMMA.sub(r"\1.", unwrapped)):
         if not piece:
             continue
@@ -189,6 +189,14 @@ def rule_numbers(search: str, readings: list[str] | None = None) -> NumberSearch
         return None
     found.many = len(seen) > MAX_PIECES
     return found
+
+
+def _unwrapped(word: str) -> str:
+    """``word`` without markdown wrappers around it and, when it holds a digit, without the punctuation a player
+    pastes around a number (``„702.19“``, ``(104.3f)``: :data:`bot.answers.rule_catalog.NUMBER_PUNCTUATION`), so
+    the list ``„702.19“ „104.3f“`` splits into its two numbers as ``702.19 104.3f`` does."""
+    word = word.strip(_WRAPPERS)
+    return word.strip(_WRAPPERS + NUMBER_PUNCTUATION) if _DIGIT.search(word) else word
 
 
 def _pages(reply: Reply, after: int) -> list[Page]:

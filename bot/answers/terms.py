@@ -28,7 +28,7 @@ from bot.button_args import safe_key
 from bot.concepts import concept_id
 from bot.reply import CHOICES_MAX, Action, Choice, Page, Reply, in_quotes
 from bot.search import FUZZY
-from bot.terms import MAIN, VARIANT, Term, TermMatch, synonyms, term_concept, term_index
+from bot.terms import MAIN, VARIANT, Sense, Term, TermMatch, synonyms, term_concept, term_index
 from bot.text import STOP_WORDS, clean, fold, name_keys, tokens
 
 #: Rulings listed under a term (the full-text hits follow on the next pages).
@@ -122,7 +122,10 @@ async def term_reply(ctx: AnswerContext, match: TermMatch) -> Reply:
         body.insert(0, f"_Im Suchtext erkannt: {term.german}._")
     elif _note(match).startswith("früher"):
         body.insert(0, f"_{_note(match)}_")
-    body[:0] = document_notes(match)
+    # one reading of what the documents mean by the typed word (data/terms_documents.tsv): the notes atop the page
+    # and the line on the term's own use below both say it, so they cannot disagree
+    senses = term_index().document_senses(match.name)
+    notes = document_notes(match, senses)
     entries, legend, actions = await entries_and_legend(ctx, term)
     if not entries:  # no ruling, no section: the documents' rules text may use it all the same (003's „Match“)
         entries, actions = await rule_text_uses(ctx, term)
@@ -130,15 +133,20 @@ async def term_reply(ctx: AnswerContext, match: TermMatch) -> Reply:
         body.append("\n**In den Dokumenten des Bots:**\n" + "\n".join(entries + legend))
     else:  # the register's statements may name it all the same (Mahlen in the notes on Ausgraben: „millen“)
         mentions = await register_mentions(ctx.store, term)
-        body.append("\nDie Dokumente des Bots verwenden diesen Begriff nicht" + (
-            "; die Hinweise des Bots nennen ihn:\n" + "\n".join(m.line() for m in mentions) if mentions else "."))
-        actions += [m.action for m in mentions if m.action is not None]
-        for other in sense_terms(match):  # 004's „provoziert“ is goad: its rulings under the word typed
+        listed: list[str] = []
+        for other in sense_terms(match, senses):  # 004's „provoziert“ is goad: its rulings under the word typed
             more, more_actions = await document_entries(ctx, other)
             if more:
-                body.append(f"\n**In den Dokumenten des Bots als {other.german} ({other.english}):**\n"
-                            + "\n".join(more))
+                listed.append(f"\n**In den Dokumenten des Bots als {other.german} ({other.english}):**\n"
+                              + "\n".join(more))
                 actions += more_actions
+        body.append(unused_line(term, senses if listed else [], bool(mentions)) + (
+            ":\n" + "\n".join(m.line() for m in mentions) if mentions else "."))
+        body += listed
+        actions += [m.action for m in mentions if m.action is not None]
+        if listed:  # the line says what the documents mean by the word: its note atop the page would say it twice
+            notes = document_notes(match, [s for s in senses if s[0] is None or s[0] is term])
+    body[:0] = notes
     # the legend stays with the entries it explains when Discord's limit splits the page (bot.render.fit_pages)
     page = Page(title=f"{term.german} – Regel {term.rule}", body="\n".join(body), legend="\n".join(legend))
     reply = Reply(pages=[page], source=TABLE_SOURCE, actions=actions)
@@ -173,14 +181,43 @@ async def rule_term_uses(ctx: AnswerContext, terms: list[Term]) -> tuple[list[st
     return lines, actions
 
 
-def document_notes(match: TermMatch) -> list[str]:
-    """Lines on what the documents write for the matched word (``data/terms_documents.tsv``), without echoing
-    the user's text: ``_In Dokument 004 steht „provozieren“ für Aufstacheln (Goad, Regel 701.15)._`` — for the
-    term found through a document's word, for another term the same word names in a document, and where a
-    document uses the word as no term at all (001's „Leere“ in card names)."""
+#: What :meth:`bot.terms.TermIndex.document_senses` reads for a word: ``(term or None, sense row, the row's word)``.
+Senses = list[tuple[Term | None, Sense, str]]
+
+
+def _documents(sense: Sense) -> str:
+    """„Dokument 004“, „den Dokumenten 001, 002“: the documents of a sense row."""
+    return ("Dokument " if len(sense.documents) == 1 else "den Dokumenten ") + ", ".join(sorted(sense.documents))
+
+
+def unused_line(term: Term, senses: Senses, mentioned: bool = False) -> str:
+    """The line of a term page that no passage of the documents uses ``term`` (without its end: „.“, or „:“ and the
+    register's mentions when ``mentioned``). Where ``senses`` (:func:`bot.terms.TermIndex.document_senses` of the
+    typed word, read once for the page) say a document writes the word for another term, whose rulings the page
+    lists, the line says so in the same breath: „Im Sinn von **Provozieren**
+    (Provoke) verwenden die Dokumente des Bots das Wort nicht; in Dokument 004 steht „provozieren“ für Aufstacheln
+    (Goad, Regel 701.15), unten aufgeführt“, in place of the note atop the page (before: „Die Dokumente des Bots
+    verwenden diesen Begriff nicht.“ under 004's note that they write the word, five times). Otherwise „Die
+    Dokumente des Bots verwenden diesen Begriff nicht“, and „…; die Hinweise des Bots nennen ihn“ when
+    ``mentioned``."""
+    other = [(t, sense, word) for t, sense, word in senses if t is not None and t is not term]
+    if not other:
+        return "\nDie Dokumente des Bots verwenden diesen Begriff nicht" + (
+            "; die Hinweise des Bots nennen ihn" if mentioned else "")
+    meant = "; ".join(f"in {_documents(sense)} steht {in_quotes(word)} für {t.german} ({t.english}, Regel {t.rule})"
+                      for t, sense, word in other)
+    return (f"\nIm Sinn von **{term.german}** ({term.english}) verwenden die Dokumente des Bots das Wort nicht; "
+            f"{meant}, unten aufgeführt" + ("; die Hinweise des Bots nennen den Begriff" if mentioned else ""))
+
+
+def document_notes(match: TermMatch, senses: Senses | None = None) -> list[str]:
+    """Lines on what the documents write for the matched word (``data/terms_documents.tsv``; ``senses`` when the
+    caller read them already), without echoing the user's text: ``_In Dokument 004 steht „provozieren“ für
+    Aufstacheln (Goad, Regel 701.15)._`` — for the term found through a document's word, for another term the same
+    word names in a document, and where a document uses the word as no term at all (001's „Leere“ in card names)."""
     out = []
-    for term, sense, word in term_index().document_senses(match.name):
-        docs = ("Dokument " if len(sense.documents) == 1 else "den Dokumenten ") + ", ".join(sorted(sense.documents))
+    for term, sense, word in term_index().document_senses(match.name) if senses is None else senses:
+        docs = _documents(sense)
         if term is None:  # an ordinary word or a card name there
             out.append(f"_In {docs} ist {in_quotes(word)} kein Begriff: {sense.note}._")
         else:
@@ -189,12 +226,13 @@ def document_notes(match: TermMatch) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def sense_terms(match: TermMatch) -> list[Term]:
-    """The other terms a document means by the matched word (``data/terms_documents.tsv``), each once: for
-    „provoziert“ (Provozieren, provoke, which no document uses) 004's Aufstacheln (goad), whose rulings the page then
-    lists, so ``/regel provoziert`` reaches 004's rulings as ``/frage`` does."""
-    found = [term for term, _sense, _word in term_index().document_senses(match.name)
-             if term is not None and term is not match.term]
+def sense_terms(match: TermMatch, senses: Senses | None = None) -> list[Term]:
+    """The other terms a document means by the matched word (``data/terms_documents.tsv``; ``senses`` when the
+    caller read them already), each once: for „provoziert“ (Provozieren, provoke, which no document uses) 004's
+    Aufstacheln (goad), whose rulings the page then lists, so ``/regel provoziert`` reaches 004's rulings as
+    ``/frage`` does."""
+    read = term_index().document_senses(match.name) if senses is None else senses
+    found = [term for term, _sense, _word in read if term is not None and term is not match.term]
     return list({id(t): t for t in found}.values())
 
 

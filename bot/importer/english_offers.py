@@ -21,12 +21,21 @@ import re
 import sqlite3
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bot.importer.mentioned_offers import mentioned_names
 from bot.store.names import ENGLISH_OFFERS_META, MENTIONED_OFFERS_META
 
-#: Most names stored (a bound for any store; the documents' store has three).
+if TYPE_CHECKING:
+    from bot.answers.registry import AnswerContext
+
+#: Most names stored (a bound for any store; the documents' store has four).
 MAX_OFFERS = 1000
+#: A run of capitalised words of an English sentence („Fast Forward's first ability“: „Fast Forward's“), „of“ and
+#: „the“ allowed between two of them, as English card names print them.
+_ENGLISH_RUN = re.compile(r"(?<![\w-])[A-Z][\w'-]*(?:\s+(?:(?:of|the)\s+)?[A-Z][\w'-]*)*")
+#: A sentence's end, as the rulings print it.
+_SENTENCE = re.compile(r"(?<=[.!?])\s+")
 
 
 async def accepted_names(db: Path) -> list[tuple[str, int, str]]:
@@ -64,9 +73,60 @@ async def accepted_names(db: Path) -> list[tuple[str, int, str]]:
             joined = await mentioned_card(ctx, whole) if len(names) == 2 else None
             out += [(name, card_id, card.name) for name in names]
             out += [(whole, card_id, card.name)] if joined is not None and joined.card is not None else []
+        for card_id, name in await english_names(ctx):
+            card = await store.card(card_id)
+            if card is not None and (name, card_id, card.name) not in out:
+                out.append((name, card_id, card.name))
         return out[:MAX_OFFERS]
     finally:
         await store.close()
+
+
+def english_runs(sentence: str) -> list[str]:
+    """The names an English ``sentence`` may print for a card: its runs of capitalised words (:data:`_ENGLISH_RUN`)
+    without the English function words they start with (``When``, ``The``: :data:`bot.stopwords.ENGLISH_MARKERS`)
+    and a possessive „'s“, of one to :data:`~bot.answers.mentioned_names.MENTION_WORDS` words; a run that starts
+    the sentence only of two words or more (English capitalises a sentence's first word: one such word is no sign of
+    a name). ``"… (such as that of Fast Forward's first ability)."`` → ``["Fast Forward"]``."""
+    from bot.answers.mentioned_names import MENTION_WORDS
+    from bot.stopwords import ENGLISH_MARKERS
+
+    out: list[str] = []
+    for m in _ENGLISH_RUN.finditer(sentence):
+        words = [re.sub(r"'s$", "", w) for w in m.group(0).split()]
+        while words and words[0].casefold() in ENGLISH_MARKERS:
+            words = words[1:]
+        first = not sentence[: m.start()].strip() and len(words) == len(m.group(0).split())
+        if words and len(words) <= MENTION_WORDS and not (first and len(words) < 2):
+            out.append(" ".join(words))
+    return out
+
+
+async def english_names(ctx: AnswerContext) -> list[tuple[int, str]]:
+    """``(card id, name)`` of each name a card's own rulings print in an English sentence
+    (:func:`bot.stopwords.is_english`, :func:`english_runs`) that the card lookup reads as that card's own other
+    name (:func:`bot.answers.mentioned_names.printed_mention`): 004's „Fast Forward“ of Schnellvorlauf („… such as
+    that of Fast Forward's first ability“), which ``/karte name: Fast Forward`` names; not the names German
+    sentences print in one card's rulings as examples of the rules (Atog, Juggernaut). In store order, each once;
+    the rulings of the card files (English lists whose cards the name index holds by their English names) are not
+    read."""
+    from bot.answers.mentioned_names import printed_mention
+    from bot.stopwords import is_english
+    from bot.text import tokens
+
+    rows = await ctx.store.fetchall(
+        "SELECT p.card_id, p.text FROM passages p LEFT JOIN documents d ON d.id = p.document_id WHERE p.kind = "
+        "'ruling' AND p.card_id IS NOT NULL AND (d.kind IS NULL OR d.kind != 'mtgjson') ORDER BY p.id")
+    out: dict[tuple[int, str], None] = {}
+    for card_id, text in rows:
+        for sentence in _SENTENCE.split(str(text)):
+            if not is_english(tokens(sentence)):
+                continue
+            for name in english_runs(sentence):
+                found = await printed_mention(ctx, name) if (int(card_id), name) not in out else None
+                if found is not None and found.card is not None and found.card.id == int(card_id):
+                    out.setdefault((int(card_id), name))
+    return list(out)
 
 
 def write_offers(db: Path) -> int:
@@ -92,4 +152,4 @@ def write_offers(db: Path) -> int:
     return len(found)
 
 
-__all__ = ["MAX_OFFERS", "accepted_names", "write_offers"]
+__all__ = ["MAX_OFFERS", "accepted_names", "english_names", "english_runs", "write_offers"]

@@ -12,12 +12,16 @@ from bot.importer.english_offers import accepted_names
 from bot.reply import Choice
 
 SPLIT = "Getrieben // Verzweiflung"
+FAST = "Schnellvorlauf"
 
 
 async def test_the_build_stores_the_english_names_the_lookup_accepts(built_db, store):
-    # the halves in the order 002 prints them, then the whole name the lookup reads as the card too; no other
-    # name the rulings print for one card (Atog, Juggernaut: cards named as examples, no English name of a split card)
-    named = [("Driven", 274, SPLIT), ("Despair", 274, SPLIT), ("Driven // Despair", 274, SPLIT)]
+    # the halves in the order 002 prints them, then the whole name the lookup reads as the card too; then the name
+    # an English sentence of a card's own rulings prints for it (004: „… such as that of Fast Forward's first
+    # ability“ of Schnellvorlauf); no other name German sentences print in one card's rulings (Atog, Juggernaut:
+    # cards named as examples, no English name of a card)
+    named = [("Driven", 274, SPLIT), ("Despair", 274, SPLIT), ("Driven // Despair", 274, SPLIT),
+             ("Fast Forward", 275, FAST)]
     assert await accepted_names(built_db) == named
     assert store.stored_names().english_offers() == named
     assert (await store.card(274)).name == SPLIT
@@ -71,4 +75,5 @@ async def test_the_warm_up_reads_them_before_the_first_keystroke(core):
     from bot.answers import name_offers
 
     assert name_offers._OFFERS.get(core.store) == [("driven", "Driven", 274, SPLIT), ("despair", "Despair", 274, SPLIT),
-                                                   ("drivendespair", "Driven // Despair", 274, SPLIT)]
+                                                   ("drivendespair", "Driven // Despair", 274, SPLIT),
+                                                   ("fastforward", "Fast Forward", 275, FAST)]

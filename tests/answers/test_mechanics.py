@@ -212,10 +212,11 @@ async def test_a_keyword_without_a_section_answers_with_its_rule_and_the_rulings
     assert [c.value for c in choices] == ["Aufstacheln"]
     again = await run_answer(ctx, "mechanic", name=choices[0].value)
     assert again.pages[0].title == "Aufstacheln – Regel 701.15"
-    # Provoke: 004's „provoziert“ is goad there, and the page says so
+    # Provoke: 004's „provoziert“ is goad there, and the page says so (once: bot/answers/terms.py unused_line)
     provoke = await run_answer(ctx, "mechanic", name="provoziert")
     assert provoke.pages[0].title == "Provozieren – Regel 702.39"
-    assert "_In Dokument 004 steht „provoziert“ für Aufstacheln (Goad, Regel 701.15)._" in provoke.pages[0].body
+    assert ("in Dokument 004 steht „provoziert“ für Aufstacheln (Goad, Regel 701.15), unten aufgeführt."
+            in provoke.pages[0].body)
     # a form of an ordinary word (001 „verschwinden die Ladungsmarken“) is no keyword
     assert (await run_answer(ctx, "mechanic", name="verschwindet")).error
     assert (await run_answer(ctx, "mechanic", name="Verschwinden")).pages[0].title == "Verschwinden – Regel 702.63"

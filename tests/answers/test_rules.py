@@ -501,10 +501,10 @@ async def test_a_term_page_follows_the_documents_senses(ctx):
     assert (await run_answer(ctx, "rule", search="Nachhall")).pages[0].title == "Nachspiel – Regel 702.127"  # 002
     provoke = (await run_answer(ctx, "rule", search="Provozieren")).pages[0]
     assert provoke.title == "Provozieren – Regel 702.39"
-    assert "_In Dokument 004 steht „provozieren“ für Aufstacheln (Goad, Regel 701.15)._" in provoke.body
     own, _, as_goad = provoke.body.partition("**In den Dokumenten des Bots als Aufstacheln (Goad):**")
     assert "Schnellvorlauf" not in own and "Ruling zu **Schnellvorlauf**" in as_goad
-    assert "Die Dokumente des Bots verwenden diesen Begriff nicht." in own
+    assert ("Im Sinn von **Provozieren** (Provoke) verwenden die Dokumente des Bots das Wort nicht; in Dokument 004 "
+            "steht „provozieren“ für Aufstacheln (Goad, Regel 701.15), unten aufgeführt." in own)
     devoid = (await run_answer(ctx, "rule", search="Leere")).pages[0]
     assert "_In Dokument 001 ist „leere“ kein Begriff: Kartennamen „Ley-Linie der Leere“" in devoid.body
     assert "Ruling zu **Maul der Leere**" not in devoid.body

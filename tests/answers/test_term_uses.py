@@ -33,9 +33,11 @@ async def test_a_term_only_003_s_rules_text_uses_lists_those_passages_instead_of
 
 
 async def test_a_term_no_document_uses_is_still_said_unused(ctx):
-    # Provozieren (provoke): 004 writes „provoziert“ for goad, a term of its own; none uses provoke
+    # Provozieren (provoke): 004 writes „provoziert“ for goad, a term of its own; none uses provoke, said in the sense
     page = (await run_answer(ctx, "rule", search="Provozieren")).pages[0]
-    assert NOT_USED in page.body.partition("**In den Dokumenten des Bots als")[0]
+    assert ("Im Sinn von **Provozieren** (Provoke) verwenden die Dokumente des Bots das Wort nicht"
+            in page.body.partition("**In den Dokumenten des Bots als")[0])
+    assert NOT_USED in (await run_answer(ctx, "rule", search="Leere")).pages[0].body  # 001: card names only
 
 
 async def test_a_players_word_no_document_has_is_explained_where_the_search_finds_nothing(ctx):

@@ -1,0 +1,61 @@
+"""A card's English name its own rulings print (004, Schnellvorlauf: „… apply any cost reductions (such as that of
+Fast Forward's first ability)“), which ``/karte name: Fast Forward`` reads as that card („Meintest du
+**Schnellvorlauf**?“), is read by every door that reads card names: the card-name completer offers the German card
+for it, and „Karten erklären“ explains the card a message names by it, saying how it read the name. Before, the
+completer offered nothing for „fast forw“ and the message command found no card."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.answers import run_answer, run_completer
+from bot.answers.cards import card_names
+from bot.importer.english_offers import english_runs
+from bot.reply import Choice
+
+FAST = "Schnellvorlauf"
+#: The sentence of 004 (Rulings zu Schnellvorlauf, 27.01.2026) that prints the card's English name.
+PRINTED = ("To determine the total cost of a spell, start with the mana cost or alternative cost you're paying, add "
+           "any cost increases, then apply any cost reductions (such as that of Fast Forward's first ability).")
+
+
+def test_an_english_sentence_names_its_runs_of_capitalised_words():
+    assert english_runs(PRINTED) == ["Fast Forward"]  # „To“ starts the sentence: no sign of a name
+    assert english_runs("When Fast Forward resolves, draw a card.") == ["Fast Forward"]
+    assert english_runs("Driven and Despair affect only creatures you control.") == ["Despair"]
+
+
+async def test_the_card_lookup_reads_the_name_as_the_card(ctx):
+    reply = await run_answer(ctx, "card", name="Fast Forward")
+    assert reply.error and f"Meintest du **{FAST}**?" in reply.pages[0].body
+    assert "such as that of Fast Forward's first ability" in reply.pages[0].body
+
+
+@pytest.mark.parametrize("typed", ["fast forw", "Fast Forward", "fastforward", "FAST FO"])
+async def test_the_completer_offers_the_german_card_for_it(ctx, typed):
+    offered = await run_completer(ctx, card_names, typed)
+    assert Choice(f"{FAST} (engl. Fast Forward)", FAST) in offered
+
+
+@pytest.mark.parametrize("text", ["goaded durch Fast Forward, muss die angreifen?",
+                                  "was macht fast forward mit dem manawert"])
+async def test_the_message_command_explains_the_card(ctx, text):
+    reply = await run_answer(ctx, "explain_message", text=text)
+    assert not reply.error
+    page = reply.pages[0]
+    assert page.title == FAST
+    typed = "Fast Forward" if "Fast" in text else "fast forward"
+    assert page.body.startswith(f"_ℹ️ „{typed}“ ist kein Kartenname in der Datenbank; gelesen als **{FAST}**, dessen "
+                                "Rulings es so nennen._")
+
+
+async def test_the_message_command_reads_it_beside_german_names(ctx):
+    reply = await run_answer(ctx, "explain_message", text="Boros-Rekrut und Fast Forward im Kampf")
+    assert [p.title for p in reply.pages][:2] == ["Boros-Rekrut", FAST]
+
+
+async def test_a_one_word_english_name_is_read_only_capitalised(ctx):
+    """„Driven“ names Getrieben // Verzweiflung (002), the English verb of a sentence does not."""
+    reply = await run_answer(ctx, "explain_message", text="Was macht Driven?")
+    assert reply.pages[0].title == "Getrieben // Verzweiflung"
+    assert (await run_answer(ctx, "explain_message", text="I was driven to despair")).error
