@@ -61,7 +61,7 @@ from bot.stopwords import STOP_WORDS, WEAK_WORDS, listed_spelling
 from bot.text_concepts import text_concepts
 from bot.typos import kept_as_typed
 from bot.vocabulary import LONG_TYPO, TYPO_CUTOFF, Vocabulary
-from bot.word_parts import compound_parts, doubled_form, other_form, participle_verb
+from bot.word_parts import compound_parts, other_form, participle_verb, slip_repair
 from bot.words import MAX_TOKENS, NUMBER, fold, number_term, numbers_in, restore_umlauts, snowball, tokens
 
 #: Most tokens read from a question (a question longer than this is cut, and the answer says so).
@@ -480,9 +480,9 @@ class Analyser:
                 continue
             if fixed is None and typos < MAX_TYPOS and (edits or len(word) >= 5) and self._participle(word) is None:
                 typos += 1
-                # another declined form first („alten“: 001's „alte“, not „arten“); last a consonant once for twice
-                fixed = (other_form(word, self.vocab) or self.vocab.nearest(word, forms) or players_words.typo_reading(
-                    word, forms) or doubled_form(word, self.vocab) if edits else self.vocab.typo(word))  # „getapten“
+                # another declined form first („alten“: 001's „alte“, not „arten“), then the slip repair („getapten“)
+                fixed = (other_form(word, self.vocab) or slip_repair(word, self.vocab, forms)
+                         or players_words.typo_reading(word, forms) if edits else self.vocab.typo(word))
                 if fixed and edits and self.options.ordinary and kept_as_typed(word, fixed, german_dictionary()):
                     fixed = None  # a word of its own: „holt“ no slip of „hält“, „haut“ none of English „haunt“
                 fixed = fixed or (self.vocab.compound_of(word) if edits else None)  # „vorrat“: „Manavorrat“

@@ -281,6 +281,13 @@ class Core:
         return self._current.context.store if self._current is not None else None
 
     @property
+    def retiring(self) -> int:
+        """How many stores replaced by a swap are not yet closed and let go (:meth:`_retire`): 0 once the last
+        retirement has closed its store, dropped it and settled the heap. A replaced store refuses queries from the
+        start of its close on, before that."""
+        return len(self._retiring)
+
+    @property
     def is_open(self) -> bool:
         """True between :meth:`open` and :meth:`close`."""
         return self._current is not None
@@ -433,8 +440,10 @@ class Core:
         except TimeoutError:
             log.warning("Alte Datenbank nach %.0f s geschlossen, %d Interaktionen liefen noch", RETIRE_WAIT,
                         old.users)
-        self._retiring.discard(old)
-        await old.context.store.close()
+        store = old.context.store
+        await store.close()  # its aiosqlite thread: slow under load; the store refuses queries from its start
+        self._retiring.discard(old)  # until now :meth:`close` closes it too (this task cancelled meanwhile)
+        del old, store  # let go before the heap settles: what was built from the old store is collected, not frozen
         log.debug("Alte Datenbank geschlossen")
         settle_heap()  # the old store's frozen objects collected, the new store's frozen
 

@@ -22,7 +22,7 @@ import re
 import weakref
 from typing import NamedTuple
 
-from bot.declined_names import declined_card
+from bot.declined_names import MESSAGE, declined_card
 from bot.german_words import german_dictionary
 from bot.mentions import (
     EDGE,
@@ -134,40 +134,46 @@ def plain_names(names: NameIndex, text: str, limit: int) -> PlainNames:
             noted.append(shorten(typed, UNREAD_CHARS))
         begin = start + max(text[start:end].find(typed), 0)  # its words are read, no unread name
         used = [u or begin <= t[3] < begin + len(typed) for u, t in zip(used, tokens, strict=True)]
-    for at, card, typed in _one_word_slips(names, text, tokens, used)[:max(0, limit - len(ids))]:
-        used[at] = True
+    for at, end, card, typed in _one_word_slips(names, text, tokens, used)[:max(0, limit - len(ids))]:
+        used[at:end] = [True] * (end - at)
         if card not in ids:
             ids.append(card)
             noted.append(shorten(typed, UNREAD_CHARS))  # said above the card as /karte says it
     return PlainNames(ids, noted, _unread(names, text, tokens, used, ids))
 
 
-def _one_word_slips(names: NameIndex, text: str, tokens: list[KeyedToken], used: list[bool]) -> list[tuple[int, int,
-                                                                                                          str]]:
+def _one_word_slips(names: NameIndex, text: str, tokens: list[KeyedToken], used: list[bool]
+                    ) -> list[tuple[int, int, int, str]]:
     """The single words not ``used`` that ``/karte`` reads as one card by a typo (:data:`bot.search.TYPO`: „Teisa“
     → Teysa, Orzhovweiser, as its shortened name, CR 201.5c) or that are a card's first name word in another
     declined form (:func:`bot.declined_names.declined_card`: „phobischen“ → Phobisches Traumwesen, as ``/frage``
-    reads it): (token index, card id, word as written), in order.
+    reads it), also two words joined by a hyphen whose last is declined („Boros-Rekruten“: Boros-Rekrut): (first
+    token index, the index after its last, card id, word as written), in order.
     Only words of at least :data:`SLIP_LEAST` letters, no stop word and no ordinary German word
     (:mod:`bot.german_words`: „Stark“ is none of a card), at most :data:`UNREAD_LOOKUPS` look-ups."""
-    found: list[tuple[int, int, str]] = []
+    found: list[tuple[int, int, int, str]] = []
     budget = UNREAD_LOOKUPS
     ordinary = None
     for at, token in enumerate(tokens):
-        word = text[token[3]:token[4]].strip(EDGE)
-        if used[at] or len(word) < SLIP_LEAST or not word.isalpha() or word.lower() in STOP_WORDS:
+        if used[at] or (found and found[-1][1] > at):  # read, or the second word of a hyphened name read
             continue
-        ordinary = german_dictionary() if ordinary is None else ordinary
-        if budget <= 0:
-            break
-        if all(w in ordinary for w in name_words(word)):
-            continue
-        budget -= 1
-        hit = names.lookup(word)
-        if hit.how == TYPO and hit.hit is not None:
-            found.append((at, hit.hit.card_id, word))
-        elif (declined := declined_card(word, hit)) is not None:  # „phobischen“: Phobisches Traumwesen, as /frage
-            found.append((at, declined.card_id, word))
+        joined = at + 1 < len(tokens) and not used[at + 1] and _JOINED.fullmatch(
+            text[token[3]:tokens[at + 1][4]].strip(EDGE)) is not None
+        for end in (at + 2, at + 1) if joined else (at + 1,):  # „Boros-Rekruten“ as one name first
+            word = text[token[3]:tokens[end - 1][4]].strip(EDGE)
+            if len(word) < SLIP_LEAST or not word.replace("-", "").isalpha() or word.lower() in STOP_WORDS:
+                continue
+            ordinary = german_dictionary() if ordinary is None else ordinary
+            if budget <= 0:
+                return found
+            if all(w in ordinary for w in name_words(word)):
+                continue
+            budget -= 1
+            hit = names.lookup(word)
+            card = hit.hit if hit.how == TYPO else declined_card(word, hit, MESSAGE)  # „phobischen“, „Boros-Rekruten“
+            if card is not None:
+                found.append((at, end, card.card_id, word))
+                break
     return found
 
 

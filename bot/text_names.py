@@ -16,7 +16,8 @@ command, :func:`bot.message_names.plain_names`):
 
 Each with its span (:class:`Span`). Two rules decide between these readings, here alone:
 
-* a guild's name inside a named card's name is no guild (:func:`inside_card_name`: „teysa orzhov weiserin“ for
+* a guild's name inside a named card's name is no guild (:func:`bot.declined_names.inside_card_name`, by the
+  door's rule, :class:`bot.declined_names.Door`: „teysa orzhov weiserin“ for
   Teysa, Orzhovweiser; :meth:`TextNames.read_guilds`);
 * a missing card's note wins over its guild's reading (:func:`beside_missing`: „Dimir-Wächter“ is a card the store
   lacks, not the Dimir-Gilde).
@@ -32,6 +33,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from bot.analysed import Analysis
+from bot.declined_names import QUESTION, Door, inside_card_name
 from bot.guilds import FRAME_WORDS, Guild, SetDocument, named_guild, named_set, store_guilds
 from bot.stopwords import STOP_WORDS
 from bot.store import Store
@@ -149,14 +151,6 @@ def _joined(question: str, guilds: Sequence[str], card_word: Callable[[str], int
     return list(found.values())[:MOST]
 
 
-def inside_card_name(key: str, held: Collection[str], *, begun: bool = True) -> bool:
-    """True when the guild word ``key`` (folded) is inside the name of a card the text names, so it names no guild:
-    a word of such a name (``held``, folded) is it or, with ``begun``, begins with it (Orzhovweiser and Orzhova hold
-    Orzhov's). The message command compares whole words only (``begun`` False: „Orzhov“ beside Teysa,
-    Orzhovweiser is said to be a guild there). Pure."""
-    return any(h.startswith(key) for h in held) if begun else key in held
-
-
 def beside_missing(missing: str, lines: Sequence[str]) -> list[str]:
     """The guild and set ``lines`` of a text's reading that stand beside the note on a missing card's name
     (``missing``: :func:`bot.answers.missing_cards.missing_card_line`, ``""`` for none): none when there is such a
@@ -204,10 +198,11 @@ class TextNames:
         """The folded words of :attr:`guild_words`."""
         return frozenset(g.key for g in self.guild_words)
 
-    def read_guilds(self, held: Collection[str]) -> list[Guild]:
+    def read_guilds(self, held: Collection[str], door: Door = QUESTION) -> list[Guild]:
         """The guilds of :attr:`guild_words` read as their guild: those not inside a name of the cards the text
-        names (``held``: their names' words, folded; :func:`inside_card_name`)."""
-        return [g.guild for g in self.guild_words if not inside_card_name(g.key, held)]
+        names (``held``: their names' words, folded; :func:`bot.declined_names.inside_card_name` as ``door`` reads
+        it)."""
+        return [g.guild for g in self.guild_words if not inside_card_name(g.key, held, door)]
 
     @cached_property
     def lone(self) -> tuple[Span, ...]:

@@ -116,26 +116,41 @@ def other_form(word: str, vocab: Vocabulary) -> str | None:
 
 
 #: The vowels: a letter that is none of them is a consonant a slip may have typed once for twice
-#: (:func:`doubled_form`).
+#: (:func:`double_slips`).
 _VOWEL_LETTERS = frozenset("aeiouäöüy")
 
 
-def doubled_form(word: str, vocab: Vocabulary) -> str | None:
-    """A word of the documents ``word`` (lower case) is with one of its single consonants typed twice, as the word
-    itself or another declined form of it (:func:`other_form`): ``getapten`` → „getappten“ → 001's ``getappte``
-    (the documents print „getappt“, „getappte“, „getapptes“); a slip that drops one of two equal letters and
-    inflects the word is two edits from the documents' words, beyond the one edit :meth:`Vocabulary.nearest`
-    allows a word under ten letters. The first letter is never doubled, a consonant beside its twin neither; the
-    first fit from the word's start; None when none fits. Bounded: at most ``len(word)`` × (1 + 6 × 7) look-ups."""
-    for i in range(1, len(word)):
-        letter = word[i]
-        if not letter.isalpha() or letter in _VOWEL_LETTERS or letter in (word[i - 1], word[i + 1 : i + 2]):
-            continue
-        doubled = word[: i + 1] + word[i:]
-        if doubled not in STOP_WORDS and vocab.knows(doubled):
-            return doubled
-        if (found := other_form(doubled, vocab)) is not None:
-            return found
+def double_slips(word: str) -> list[str]:
+    """The spellings of ``word`` (lower case) one double-letter slip away, from the word's start: one of its single
+    consonants typed twice (``getapten`` → ``getappten``; never the first letter, nor a consonant beside its twin)
+    and, after them, one of its doubled letters typed once (``getapppt`` → ``getappt``). Each is one edit of the
+    slip repair's budget (:func:`slip_repair`)."""
+    doubled = [word[: i + 1] + word[i:] for i in range(1, len(word)) if word[i].isalpha()
+               and word[i] not in _VOWEL_LETTERS and word[i] not in (word[i - 1], word[i + 1: i + 2])]
+    single = [word[:i] + word[i + 1:] for i in range(1, len(word)) if word[i] == word[i - 1]]
+    return [*doubled, *single]
+
+
+def slip_repair(word: str, vocab: Vocabulary, forms: list[str] | None = None) -> str | None:
+    """The documents' word the lower-case ``word`` (which they do not print) is a slip of, within the repair's
+    budget (1 edit under :data:`bot.vocabulary.LONG_TYPO` letters, 2 from there), or None. One measure of the slips:
+    a dropped, added, wrong or two swapped letters are one edit each (:meth:`Vocabulary.nearest`: ``fede`` →
+    „fehde“, ``gewint`` → „gewinnt“, ``einberfen`` → „einberufen“, ``bibliotek`` → „bibliothek“); a spelling one
+    double letter off (:func:`double_slips`) spends one edit too, and is read as the documents print it or in
+    another declined form of it (:func:`other_form`; the ending is no edit, as for a word typed without a slip):
+    ``getapten`` → „getappten“ → 001's „getappt“, which optimal string alignment puts two edits away („getappte“:
+    a p added, the n dropped). The nearest word wins; a double-letter spelling only when no word is within the
+    budget of the word as typed, the first that fits from the word's start. ``forms``: ``restore_umlauts(word)``
+    when the caller has it. Bounded: one rapidfuzz pass per spelling measured, at most ``len(word)`` × (1 + 6 × 7)
+    look-ups."""
+    found = vocab.nearest(word, forms)
+    if found is not None:
+        return found
+    for spelt in double_slips(word):  # one edit spent: the rest of a short word's budget is none
+        if spelt not in STOP_WORDS and vocab.knows(spelt):
+            return spelt
+        if (declined := other_form(spelt, vocab)) is not None:
+            return declined
     return None
 
 

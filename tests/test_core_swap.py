@@ -273,27 +273,67 @@ def test_file_stamp_changes_with_a_rename_only(tmp_path: Path):
     assert file_stamp(tmp_path / "fehlt") is None
 
 
+async def retired(core: Core) -> None:
+    """Wait until ``core`` has closed and let go every store a swap replaced (:attr:`bot.core.Core.retiring`; up to
+    10 s: the old store closes in a task, its aiosqlite thread slow on a loaded machine). Its ``closed`` flag is no
+    such sign: a store refuses queries from the start of its close on, while the retirement still holds it."""
+    for _ in range(1000):
+        if not core.retiring:
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"{core.retiring} replaced stores not let go after 10 s")
+
+
 async def test_a_replaced_store_and_what_was_built_from_it_are_let_go(swap_core: Core, newer_db: Path, built_db: Path):
     """After a swap nothing keeps the old store, its name index or its caches (today's register, catalogues):
-    three swaps leave no old generation in memory."""
+    three swaps leave no old generation in memory, also one whose kept bodies hold a reference cycle (the
+    retirement lets the generation go before it settles the heap, so the cycle is collected, not frozen)."""
     gone = []
     for n in range(3):
         await info_text(swap_core)  # fill the per-store caches (today's register) and the completers' data
         await swap_core.run(Invocation.answer("mechanic", name="Einberufen"))
         old = swap_core.store
-        assert old is not None
+        assert old is not None and swap_core.choice_bodies is not None
+        cycle = _Body(b"{}")
+        cycle.me = (cycle, old)  # freed only by a collection, which never looks at it once frozen
+        swap_core.choice_bodies[("Zyklus", str(n))] = cycle
         gone += [weakref.ref(old), weakref.ref(swap_core.context.names)]
+        del cycle
         put(newer_db if n % 2 == 0 else built_db, swap_core.settings.db_path)
         assert await swap_core.reload("Test")
-        for _ in range(1000):  # up to 10 s: the old store closes in a task, slow on a loaded machine
-            if await closed(old):
-                break
-            await asyncio.sleep(0.01)
+        await retired(swap_core)
         assert await closed(old), n
         del old
-    await asyncio.sleep(0.05)
     gc.collect()
     assert [ref() is None for ref in gone] == [True] * 6
+
+
+async def test_a_slow_close_holds_the_store_until_it_ends(swap_core: Core, newer_db: Path, monkeypatch):
+    """A close that takes its time (the aiosqlite thread of a loaded machine): the old store refuses queries from
+    the start of its close, the core counts it as retiring until the close has ended, then it is let go."""
+    import aiosqlite
+
+    close = aiosqlite.Connection.close
+
+    async def slow_close(conn: aiosqlite.Connection) -> None:
+        await asyncio.sleep(0.3)
+        await close(conn)
+
+    monkeypatch.setattr(aiosqlite.Connection, "close", slow_close)
+    old = swap_core.store
+    assert old is not None
+    gone = weakref.ref(old)
+    put(newer_db, swap_core.settings.db_path)
+    assert await swap_core.reload("Test")
+    for _ in range(100):
+        if await closed(old):
+            break
+        await asyncio.sleep(0.01)
+    assert await closed(old) and swap_core.retiring == 1  # refused, still held: its connection is closing
+    del old
+    await retired(swap_core)
+    gc.collect()
+    assert gone() is None
 
 
 async def test_the_completers_answer_from_the_new_store_after_a_swap(swap_core: Core, newer_db: Path):
@@ -427,6 +467,12 @@ class _Node:
     me: object = None
 
 
+class _Body(bytes):
+    """A kept autocomplete body that can sit in a reference cycle (:class:`_Node`)."""
+
+    me: object = None
+
+
 def test_settle_heap_collects_first_freezes_the_rest_and_a_second_call_lets_it_go(gc_restored):
     garbage, kept = _Node(), _Node()
     garbage.me, kept.me = garbage, kept
@@ -456,12 +502,8 @@ async def test_after_a_swap_the_new_store_is_frozen_and_the_old_one_let_go(swap_
     assert await swap_core.reload("Test")
     new = swap_core.store
     assert any(o is new for o in gc.get_objects())  # opened after the freeze
-    for _ in range(1000):
-        if await closed(old):
-            break
-        await asyncio.sleep(0.01)
+    await retired(swap_core)
     del old
-    await asyncio.sleep(0.05)
     gc.collect()  # the probes' exceptions (tracebacks holding the old store) came after the settle
     assert [ref() is None for ref in gone] == [True, True]
     assert not any(o is new for o in gc.get_objects())  # frozen by the retiring's settle

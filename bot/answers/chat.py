@@ -22,7 +22,7 @@ from bot.answers.name_offers import english_in_text, english_of
 from bot.answers.registry import UNKNOWN_BUTTON_TEXT, AnswerContext, UserError, action, answer
 from bot.answers.today_index import today_index
 from bot.custom_id import PAGE, BadCustomId, Invocation, NoArg, TooLong, encode_strict
-from bot.declined_names import declined_card
+from bot.declined_names import MESSAGE, declined_card
 from bot.mentions import bracket_mentions, outside_brackets, scanner, spoiled, without_spoilers
 from bot.message_names import plain_names
 from bot.reply import CHOICES_MAX, Action, Page, Reply, distinct, own_sources, quote_user, shared_date
@@ -197,7 +197,7 @@ def typo_notes(ctx: AnswerContext, typed: str, cards: list[CardRecord]) -> dict[
         name = shorten(name, MISSING_NAME_MAX)
         found = ctx.names.lookup(name)
         hit = found.hit
-        if hit is None and (hit := declined_card(name, found)) is not None and hit.card_id in names:  # „phobischen“
+        if hit is None and (hit := declined_card(name, found, MESSAGE)) is not None and hit.card_id in names:
             notes.setdefault(hit.card_id, f"ℹ️ „{quote_user(name, MISSING_NAME_MAX)}“ gelesen als Teil des Namens von "
                              f"**{names[hit.card_id]}**.")  # as /frage says it (bot.question_mentions.read_as_line)
         said = reading_line(name, found, names[hit.card_id]) if hit is not None and hit.card_id in names else None

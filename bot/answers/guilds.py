@@ -8,11 +8,12 @@ from collections.abc import Collection
 
 from bot.answers.missing_cards import missing_card_line
 from bot.answers.registry import AnswerContext, UserError
+from bot.declined_names import MESSAGE, inside_card_name
 from bot.guilds import Guild, SetDocument, asked_set, named_guild, named_set, store_guilds
 from bot.reply import Action, format_date, quote_user
 from bot.store import DocumentRecord, MechanicRecord, Store
 from bot.text import shorten, tokens
-from bot.text_names import guilds_read, inside_card_name, store_names
+from bot.text_names import guilds_read, store_names
 
 #: Most mechanics sections offered as buttons for a set (the FAQs have at most eight).
 SET_CHOICES = 10
@@ -131,8 +132,8 @@ async def guild_and_set_words(store: Store, text: str, taken: Collection[str]) -
     (:attr:`bot.text_names.TextNames.lone`: „Was macht Selesnija?“ → ``["Selesnija"]``, „Izzet“, „kaelteeinbruch“),
     as written, each once, for the message command to say what they are as ``/karte`` says it; not a word joined to
     another by a hyphen („Dimir-Wächter“ names a card) nor one of a name in ``taken`` (the cards and names the
-    message was read to name, „Orzhov“ of Orzhov-Hohepriester: :func:`bot.text_names.inside_card_name`, whole
-    words)."""
+    message was read to name, „Orzhov“ of Orzhov-Hohepriester: :func:`bot.declined_names.inside_card_name` as the
+    message command reads it, whole words: :data:`bot.declined_names.MESSAGE`)."""
     held = {w for name in taken for w in tokens(name)}
     return [s.typed for s in (await store_names(store, text)).lone
-            if not inside_card_name(tokens(s.typed)[0], held, begun=False)]
+            if not inside_card_name(tokens(s.typed)[0], held, MESSAGE)]

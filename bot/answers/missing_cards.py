@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.analysis import Analysis
+from bot.declined_names import NOTE, declined_card
 from bot.players_words import gloss
 from bot.reply import quote_user
 from bot.search import NameHit, NameIndex
@@ -75,7 +76,8 @@ async def missing_card_line(question: str, analysis: Analysis | None, cards: Seq
         if among(canonical(fold(p)) in own for p in parts) or any(_named_concept(analysis, p) for p in parts):
             continue
         found = names.lookup(typed)
-        if found.hit is not None or await store.holds_phrase([fold(p) for p in parts]):
+        if found.hit is not None or declined_card(typed, found, NOTE) is not None or await store.holds_phrase(
+                [fold(p) for p in parts]):  # „Boros-Rekruten“: Boros-Rekrut declined
             continue
         near = _near(names, found.candidates, parts)
         if not below:  # under /karte's title „Keine Karte „…“ gefunden“

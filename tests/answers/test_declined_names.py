@@ -1,15 +1,18 @@
-"""A card half remembered by its first word in another declined form (bot/declined_names.py): 001 (Kälteeinbruch-
-FAQ) prints Phobisches Traumwesen; ``/frage`` read „phobisches traumding“ as that card by its rare name word, while
-"Karten erklären" found no card in „kennt wer den phobischen traumding?“ and the name completer offered nothing
-for „phobischen traumding“."""
+"""A card half remembered by its first or last name words in another declined form (bot/declined_names.py): 001
+(Kälteeinbruch-FAQ) prints Phobisches Traumwesen; ``/frage`` read „phobisches traumding“ as that card by its rare
+name word, while "Karten erklären" found no card in „kennt wer den phobischen traumding?“ and the name completer
+offered nothing for „phobischen traumding“. 001's Boros-Rekrut declined („der Boros-Rekruten“) was a missing card
+to ``/frage``'s note and no card to the message command."""
 
 from __future__ import annotations
 
 from bot.answers import run_answer, run_completer
 from bot.answers.cards import card_names
-from bot.declined_names import completed, declined_card
+from bot.answers.missing_cards import missing_card_line
+from bot.declined_names import COMPLETER, MESSAGE, NOTE, completed, declined_card
 
 PHOBIC = "Phobisches Traumwesen"
+RECRUIT = "Boros-Rekrut"
 
 
 async def test_a_message_names_a_card_by_its_first_word_declined(ctx):
@@ -28,7 +31,30 @@ def test_only_the_first_word_of_one_card_in_another_form_reads_a_card(ctx):
     names = ctx.names
     assert completed(names, "phobische traumkram").card_name == PHOBIC
     assert completed(names, "phobisches traumkram").card_name == PHOBIC  # the completer: as printed too
-    assert declined_card("phobisches", names.lookup("phobisches")) is None  # a message: offered, not read
+    assert declined_card("phobisches", names.lookup("phobisches"), MESSAGE) is None  # a message: offered, not read
     for typed in ("traumwesen", "traumding", "phob", "boros", ""):  # a later word; no name word; too short; many cards
         assert completed(names, typed) is None, typed
-    assert declined_card("boros-rekrut", names.lookup("boros-rekrut")) is None  # a hit is read as it is
+    assert declined_card("boros-rekrut", names.lookup("boros-rekrut"), MESSAGE) is None  # a hit is read as it is
+
+
+def test_the_last_name_words_declined_read_the_card_at_every_door(ctx):
+    names = ctx.names
+    for typed in ("boros-rekruten", "Boros Rekruten", "rekruten"):  # the last word declined, the first as printed
+        for door in (MESSAGE, COMPLETER, NOTE):
+            assert declined_card(typed, names.lookup(typed), door).card_name == RECRUIT, (typed, door)
+    assert declined_card("traumwesens", names.lookup("traumwesens"), MESSAGE).card_name == PHOBIC
+    assert completed(names, "boros rekruten").card_name == RECRUIT  # the whole typed name, before its first word
+    # a word of the name's middle, or words not of the card, read nothing; nor a word of four letters declined
+    for typed in ("boros-rekrutin", "rekrutierung", "borosen"):
+        assert declined_card(typed, names.lookup(typed), MESSAGE) is None, typed
+
+
+async def test_frage_s_note_calls_a_declined_name_no_missing_card(ctx):
+    assert await missing_card_line("kann der boros-rekruten blocken", None, [], ctx.names, ctx.store) == ""
+    assert "Keine Karte „boros-rekrutin“ gefunden" in await missing_card_line(
+        "kann die boros-rekrutin blocken", None, [], ctx.names, ctx.store)  # no form of its name: still missing
+
+
+async def test_a_message_names_a_card_by_its_last_word_declined(ctx):
+    reply = await run_answer(ctx, "explain_message", text="kann der boros-rekruten blocken?")
+    assert [p.title for p in reply.pages] == [RECRUIT]

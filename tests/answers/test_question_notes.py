@@ -234,15 +234,32 @@ async def test_a_spoken_short_form_is_named_by_no_note(ctx, word):
     assert f"„{word}“" not in body and "gelesen als" not in body, body[:300]
 
 
+def ctx_words(vocab, *typed: str) -> list[str]:
+    """The words ``typed`` as the question analysis reads them (:meth:`bot.analysis.Analyser._repair`, default
+    options), over ``vocab``."""
+    from bot.analysis import Analyser
+
+    return Analyser(vocab)._repair(list(typed))[0]
+
+
 async def test_a_consonant_typed_once_for_twice_is_read_as_the_documents_word(ctx):
     # 001 prints „getappt“ („… eine getappte Kreatur …“); „getapten“ drops a „p“ and inflects the word: two edits
     # from every word of the documents, beyond the one edit a word under ten letters may have, so it was named as in
     # no document, „auch nicht abgewandelt“, and the question was answered without it
     from bot.ranking import ranker
-    from bot.word_parts import doubled_form
+    from bot.word_parts import double_slips, slip_repair
 
     vocab = (await ranker(ctx.store)).analyser.vocab
-    assert doubled_form("getapten", vocab) == "getappt"
-    assert doubled_form("getappten", vocab) is None  # nothing typed once: no reading (the caller knows its forms)
+    assert vocab.nearest("getapten") is None and slip_repair("getapten", vocab) == "getappt"  # a p added: one edit
+    assert "getappten" in double_slips("getapten") and "getapten" in double_slips("getappten")  # added or dropped
+    # one measure for every slip: a letter dropped („fede“, „einberfen“, „bibliotek“), a double letter dropped
+    # („gewint“), wrong or swapped letters; never the first letter's
+    for typed, read in (("fede", "fehde"), ("einberfen", "einberufen"), ("bibliotek", "bibliothek"),
+                        ("gewint", "gewinnt"), ("getapten", "getappt")):
+        assert slip_repair(typed, vocab) == read, typed
+        assert ctx_words(vocab, typed) == [read], typed
+    # a word the documents print is never „repaired“, however near another: the first 3 000 of them, all letters
+    printed = sorted(w for w in vocab.words if w.isalpha())[:3000]
+    assert ctx_words(vocab, *printed) == printed
     body = (await run_answer(ctx, "question", question="einberfen mit getapten kreaturen")).pages[0].body
     assert "„getapten“ (gelesen als „getappt“)" in body and "auch nicht abgewandelt" not in body

@@ -4,6 +4,7 @@ no guild; a missing card's note wins over its guild's reading), read from the gu
 
 from __future__ import annotations
 
+from bot.declined_names import MESSAGE, inside_card_name
 from bot.ranking import ranker
 from bot.text_names import (
     Span,
@@ -12,7 +13,6 @@ from bot.text_names import (
     guild_joined,
     guild_read,
     hyphened_words,
-    inside_card_name,
     store_names,
 )
 
@@ -60,9 +60,9 @@ async def test_a_guild_name_inside_a_named_card_s_name_is_no_guild(ctx):
     read = await store_names(ctx.store, "teysa orzhov weiserin")
     assert [g.name for g in read.read_guilds(set())] == ["Orzhov"]
     assert read.read_guilds({"teysa", "orzhovweiser"}) == []  # Teysa, Orzhovweiser (001) begins with „orzhov“
-    assert inside_card_name("orzhov", {"orzhovweiser"}) and not inside_card_name("orzhov", {"orzhovweiser"},
-                                                                                     begun=False)
-    assert inside_card_name("orzhov", {"orzhov", "hohepriester"}, begun=False)
+    assert inside_card_name("orzhov", {"orzhovweiser"}) and not inside_card_name("orzhov", {"orzhovweiser"}, MESSAGE)
+    assert inside_card_name("orzhov", {"orzhov", "hohepriester"}, MESSAGE)  # the message command: whole words
+    assert read.read_guilds({"teysa", "orzhovweiser"}, MESSAGE) == read.read_guilds(set())
 
 
 def test_a_missing_card_s_note_wins_over_its_guild_s_reading():
