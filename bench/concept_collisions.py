@@ -7,7 +7,9 @@ checked, each such word named the concept: „verliert“ (stem ``verli``) was V
 Run: ``.venv/bin/python bench/concept_collisions.py [--db STORE]`` (the store of the documents is built in a
 temporary folder unless ``--db`` names one). Prints one line per (stem, concept): the name's words, its base, and
 the documents' words kept apart now with their counts; then the number of passages each concept lost or gained
-against ``--vs STORE`` (a store built by another checkout) when given.
+against ``--vs STORE`` (a store built by another checkout) when given. ``--merged``: instead, the other side of the
+guard (:func:`merged`): the documents' words that do name a one-word concept though they only end like a verb's form
+of it („selbst“ as a form of „selben“, group ``gleich``; „landet“ of Land, „deckst“ of Deck, „rundet“ of Runde).
 """
 
 from __future__ import annotations
@@ -22,15 +24,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bot.analysis import Analyser  # noqa: E402
 from bot.concepts import fits, name_base  # noqa: E402
 from bot.importer import DEFAULT_SOURCES, build  # noqa: E402
 from bot.terms import analyser, concept_names  # noqa: E402
 from bot.words import NUMBER, fold, tokens  # noqa: E402
 
 
-def collisions(db: Path) -> list[tuple[str, str, list[str], str, list[tuple[str, int]]]]:
-    """``(stem, concept, the name's words, its base, [(word of the documents, count), …])`` for every German one-word
-    name whose stem the documents' words share without being its forms, in stem order."""
+def _names_by_stem(db: Path) -> tuple[Analyser, dict[tuple[str, str], set[str]], dict[str, list[tuple[str, int]]]]:
+    """The analyser over the store ``db``'s vocabulary, every German one-word concept name's words by (its Snowball
+    stem, concept id), and the documents' words with their counts by those stems."""
     conn = sqlite3.connect(db)
     try:
         words = dict(conn.execute("SELECT word, count FROM vocabulary"))
@@ -48,6 +51,13 @@ def collisions(db: Path) -> list[tuple[str, str, list[str], str, list[tuple[str,
         stem = a.stems(word)[0] if word.isalpha() else ""
         if stem in stems:
             by_stem.setdefault(stem, []).append((word, count))
+    return a, names, by_stem
+
+
+def collisions(db: Path) -> list[tuple[str, str, list[str], str, list[tuple[str, int]]]]:
+    """``(stem, concept, the name's words, its base, [(word of the documents, count), …])`` for every German one-word
+    name whose stem the documents' words share without being its forms, in stem order."""
+    a, names, by_stem = _names_by_stem(db)
     out = []
     for (stem, concept), forms in sorted(names.items()):
         bases = {name_base(a.lemma(w)) for w in forms}
@@ -55,6 +65,38 @@ def collisions(db: Path) -> list[tuple[str, str, list[str], str, list[tuple[str,
         if strangers:
             strangers.sort(key=lambda x: -x[1])
             out.append((stem, concept, sorted(forms), " / ".join(sorted(bases)), strangers))
+    return out
+
+
+#: What a word may add to a German name's base and still be read, wrongly for a name that is no verb, as its form:
+#: a verb's personal endings („du deckst“, „er landet“), which Snowball strips and no noun or adjective takes.
+VERB_ENDINGS = ("t", "st", "et", "est")
+
+
+def merged(db: Path) -> list[tuple[str, str, list[str], str, list[tuple[str, str, int]]]]:
+    """``(stem, concept, the name's words, its base, [(word of the documents, its folded lemma, count), …])`` for every
+    German one-word name of which some documents' word of its Snowball stem is taken as a form (its folded lemma
+    begins with the base, :func:`bot.concepts.fits`) though the word itself is the base plus a verb's ending of
+    :data:`VERB_ENDINGS` and none of the name's own words ends so: the ``-st`` of „selbst“ made it the ``du`` form of
+    a verb „selben“, a word of the synonym group ``gleich`` (docs/ranking.md ¹³⁴); „landet“ (001:1384 „landet er auf
+    dem Friedhof“) names Land, „deckst“ (001:3070 „du deckst eine geteilte Karte auf“) Deck. A name that is a verb
+    („spielen“ with „spielst“) is listed too when its own words hold no such form: read the list, it is no verdict.
+    In stem order; each word once per name, the most frequent first."""
+    a, names, by_stem = _names_by_stem(db)
+    out = []
+    for (stem, concept), forms in sorted(names.items()):
+        bases = {name_base(a.lemma(w)) for w in forms}
+        if any(fold(w).endswith(VERB_ENDINGS) for w in forms):
+            continue  # a verb's name („spielt“ among „wirken“'s words): its personal forms are its own
+        found = []
+        for word, count in by_stem.get(stem, []):
+            lemma = fold(a.lemma(word))
+            if word not in forms and any(fits(b, lemma) and fold(word)[len(b):] in VERB_ENDINGS
+                                         and fold(word).startswith(b) for b in bases):
+                found.append((word, lemma, count))
+        if found:
+            found.sort(key=lambda x: -x[2])
+            out.append((stem, concept, sorted(forms), " / ".join(sorted(bases)), found))
     return out
 
 
@@ -82,12 +124,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--db", type=Path, default=None)
     parser.add_argument("--vs", type=Path, default=None, help="a store built by another checkout")
+    parser.add_argument("--merged", action="store_true", help="words taken as a name's form by a verb's ending")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db
         if db is None:
             db = Path(tmp) / "store.sqlite3"
             build(db, DEFAULT_SOURCES)
+        if args.merged:
+            for stem, concept, forms, base, found in merged(db):
+                shown = ", ".join(f"{w} ({lemma}) {n}" for w, lemma, n in found[:8])
+                print(f"{stem:12} {concept:40} {'|'.join(forms)} (base {base}) = {shown}")
+            return
         for stem, concept, forms, base, strangers in collisions(db):
             shown = ", ".join(f"{w} {n}" for w, n in strangers[:8])
             print(f"{stem:12} {concept:40} {'|'.join(forms)} (base {base}) ≠ {shown}")
