@@ -37,3 +37,16 @@ def test_a_library_entry_above_the_largest_mana_value_is_refused():
     with pytest.raises(ClashError, match=f"ein Manawert über {MAX_GENERIC} kommt nicht vor"):
         parse_library("99999999999999999999:5")
     assert parse_library(f"{MAX_GENERIC}:1 0:2") == {(MAX_GENERIC,): 1, (0,): 2}
+
+
+def test_one_table_of_number_words_serves_costs_counts_and_answers():
+    # the cost's number words, the pool's counts and the words an answer writes are one table
+    from bot.rules.mana.colour_words import GERMAN_NUMBERS, NUMBER_WORDS, SPELLED
+    from bot.rules.mana.pool import COUNT_WORDS
+    from bot.rules.mana.spoken import describe
+    from bot.rules.mana.symbols import colored
+    assert COUNT_WORDS == {w: n for w, n in GERMAN_NUMBERS.items() if n} and NUMBER_WORDS["zwanzig"] == 20
+    assert SPELLED[1] == "ein" and SPELLED[5] == "fünf" and SPELLED[12] == "zwölf" and 13 not in SPELLED
+    assert parse_pool("zwanzig rote") == Counter({("R", False): 20})
+    assert describe([colored("W")] * 2) == "zwei weiße Mana"
+    assert describe([colored("W")] * 13) == "13 weiße Mana"
