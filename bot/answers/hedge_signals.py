@@ -134,7 +134,8 @@ RULE_TEXTS = ("quoted_rule", "mechanic")
 
 def unasked_rule(found: Ranked, r: Ranker) -> bool:
     """True when ``found``'s question names no card and its first hit is a passage of :data:`RULE_TEXTS` in a
-    mechanics section, holding the concept of a mechanic (:func:`mechanic_concepts`) the question names none of:
+    mechanics section about a mechanic the question names none of — a quoted rule holding a mechanic's concept
+    (:func:`mechanic_concepts`), a paragraph of a section its title names (:func:`titled_mechanic`):
     the rule of another mechanic that mentions what the question asks only in passing (Transmutation's 502.43a,
     „nur zu einem Zeitpunkt, zu dem du auch eine Hexerei spielen könntest“, for „wann darf ich eine hexerei
     wirken“). ``r`` is unused (the signature of :data:`SIGNALS`). False without hits. On the tuning parts (out of
@@ -144,7 +145,10 @@ def unasked_rule(found: Ranked, r: Ranker) -> bool:
     first = found.hits[0].passage
     if first.kind not in RULE_TEXTS or first.mechanic_id is None:
         return False
-    about = mechanic_concepts().intersection(first.concepts)
+    # a quoted rule is its section's mechanic's rule („Transmutation ist eine aktivierte Fähigkeit …“); a paragraph
+    # is about the mechanic its section's title names (001's „Gilden“ mentions Einberufen in passing: none)
+    about = mechanic_concepts().intersection(first.concepts) if first.kind == "quoted_rule" \
+        else titled_mechanic(first.title)
     return bool(about) and about.isdisjoint(found.analysis.concepts)
 
 

@@ -109,3 +109,11 @@ async def test_the_named_mechanic_s_quoted_rule_is_no_unasked_rule(ctx):
     # the question names Transmutation: its rule 502.43a answers it
     r, found = await _led(ctx, "wann darf ich transmutation spielen", "001:126")
     assert not unasked_rule(found, r)
+
+
+async def test_a_paragraph_mentioning_a_mechanic_in_passing_is_no_unasked_rule(ctx):
+    # 001's „Gilden“ paragraph 001:53 names Einberufen („auf Karten mit dem Einberufen-Mechanismus“) but is about
+    # the guilds; its section's title names no mechanic
+    r, found = await _led(ctx, "woran erkenne ich zu welcher gilde eine karte gehört", "001:53")
+    assert "Einberufen-Mechanismus" in found.hits[0].passage.text
+    assert not unasked_rule(found, r)
