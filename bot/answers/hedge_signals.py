@@ -22,9 +22,10 @@ eindeutig am besten …“ (:func:`bot.answers.questions.verdict_line`). Measure
   split card right after the first, which holds „wirken“ and „Priorität“ but no sorcery; no document gives the
   timing of sorceries). A keyword action counts as the passage's mechanic when the passage's title names it (000's
   sections „Fehde“ and „Clash“: „can I cast a sorcery during my opponent's turn“ led with the English clash article).
-* :func:`unasked_rule`: the question names no card, and its first hit is a rule a document quotes or a paragraph of
-  a mechanics section, about a mechanic the question does not name („wann darf ich eine hexerei wirken“: 001's
-  Transmutation rule 502.43a, which says only that the ability is played when a sorcery could be).
+* :func:`unasked_rule`: the question names no card and no rule number, and its first hit is a rule a document
+  quotes or a paragraph of a mechanics section, about a mechanic the question does not name („wann darf ich eine
+  hexerei wirken“: 001's Transmutation rule 502.43a, which says only that the ability is played when a sorcery
+  could be).
 
 :func:`hedges` decides with them and the settings of :class:`Confidence`: a first that leads by what the question
 itself decides (:data:`DECIDING`: the card it names, the term it asks to define, the players' words it uses) is clear
@@ -133,14 +134,14 @@ RULE_TEXTS = ("quoted_rule", "mechanic")
 
 
 def unasked_rule(found: Ranked, r: Ranker) -> bool:
-    """True when ``found``'s question names no card and its first hit is a passage of :data:`RULE_TEXTS` in a
-    mechanics section about a mechanic the question names none of — a quoted rule holding a mechanic's concept
-    (:func:`mechanic_concepts`), a paragraph of a section its title names (:func:`titled_mechanic`):
-    the rule of another mechanic that mentions what the question asks only in passing (Transmutation's 502.43a,
-    „nur zu einem Zeitpunkt, zu dem du auch eine Hexerei spielen könntest“, for „wann darf ich eine hexerei
-    wirken“). ``r`` is unused (the signature of :data:`SIGNALS`). False without hits. On the tuning parts (out of
-    fold, docs/ranking.md ¹³⁸) it newly hedged one wrong first answer and no right one."""
-    if not found.hits or found.cards:
+    """True when ``found``'s question names no card and no rule number and its first hit is a passage of
+    :data:`RULE_TEXTS` in a mechanics section about a mechanic the question names none of — a quoted rule holding a
+    mechanic's concept (:func:`mechanic_concepts`), a paragraph of a section its title names
+    (:func:`titled_mechanic`): the rule of another mechanic that mentions what the question asks only in passing
+    (Transmutation's 502.43a, „nur zu einem Zeitpunkt, zu dem du auch eine Hexerei spielen könntest“, for „wann
+    darf ich eine hexerei wirken“). ``r`` is unused (the signature of :data:`SIGNALS`). False without hits. On the
+    tuning parts (out of fold, docs/ranking.md ¹³⁸) it newly hedged one wrong first answer and no right one."""
+    if not found.hits or found.cards or found.analysis.numbers:  # „was sagt regel 502.46“ names its rule
         return False
     first = found.hits[0].passage
     if first.kind not in RULE_TEXTS or first.mechanic_id is None:

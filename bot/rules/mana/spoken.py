@@ -10,6 +10,7 @@ number word of two to five stands right before a colour word, also the reading t
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 
 from bot.rules.mana.colour_words import COLOUR_NAMES, COST_FORMS, NUMBER_WORDS, SPELLED, mana_letter
 from bot.rules.mana.symbols import COLORS, MAX_SYMBOLS, Symbol, SymbolKind, colored, generic
@@ -110,7 +111,7 @@ def _side_by_side(tokens: Sequence[Token]) -> str:
     they are two generic symbols whose amounts add up (rule 107.4b: each numerical symbol is generic mana; ``{3}{4}``
     is 7 generic mana), which a player saying a cost rarely means, so the sentence says so instead of only offering
     that reading."""
-    for (a, _col, first), (b, _col2, second) in zip(tokens, tokens[1:], strict=False):
+    for (a, _col, first), (b, _col2, second) in pairwise(tokens):
         if isinstance(first, int) and isinstance(second, int):
             return (f" „{_shown(a)} {_shown(b)}“: zwei Zahlen stehen nebeneinander. Als Manakosten sind das zwei "
                     f"generische Symbole, {{{first}}}{{{second}}}, zusammen {first + second} generisches Mana (Regel "
