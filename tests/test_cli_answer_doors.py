@@ -5,7 +5,8 @@ on the cards past the tenth, its page buttons (card ids separated by „.“; a 
 still read), /frage's line on a guild's name (001's „Selesnija-Gilde“), the register's continuation page of 709.4
 turned by another process, /frage's rule number inside a sentence and the card completer's offer of a card that 001
 only mentions; the answer paths of 2026-12-07 afternoon (a rule number beside markup, a cost in number words, a
-section by today's number, an English clash question, a guild's and a slip's offers)."""
+section by today's number, an English clash question, a guild's and a slip's offers) and of the evening (a hedged
+question no document answers, a split card compared, a rule offered beside words, two number words side by side)."""
 
 from __future__ import annotations
 
@@ -146,3 +147,26 @@ def test_the_afternoons_answer_paths_answer_in_a_new_process(built_db):
         "Izzet (Gilde: blau, rot oder blau-rot; Mechanik Reproduktion)"]
     offers = run(built_db, "complete", "/ruling suche", "borros").splitlines()
     assert offers[:2] == ["borros", "Boros-Rekrut – Rulings"], offers
+
+
+def test_the_evenings_answer_paths_answer_in_a_new_process(built_db):
+    # a new user's findings of 2026-12-07 evening, each in a new process as the README calls them: the hedge on a
+    # question no document answers (000:39, the English clash article), a split card compared with another (001's
+    # Krims // Krams and Boros-Rekrut), the rule a text names offered first, a section by the term table's number,
+    # a number word above twelve and two side by side, and the buttons of 502.32a's „Regeln 409.1b und 409.1f-h“
+    sorcery = run(built_db, "call", "/frage frage: can I cast a sorcery during my opponent's turn")
+    asked = "Frage: „can I cast a sorcery during my opponent's turn“\n⚖️ "
+    assert sorcery.split("\n", 1)[1].startswith(asked), sorcery[:300]
+    both = run(built_db, "call", "/frage frage: Krims // Krams oder Boros-Rekrut")
+    assert both.startswith("== Krims // Krams · Boros-Rekrut ==\n"), both[:200]
+    assert "Ein Spieler deiner Wahl opfert zwei angreifende Kreaturen." in both and "{R/W} kann entweder" in both
+    offers = run(built_db, "complete", "/regel suche", "702.19 **trample**").splitlines()
+    assert offers == ["702.19 – Trampelschaden (Trample)", "Suche: 702.19 **trample**"], offers
+    split = run(built_db, "call", "/mechanik name: 709")
+    assert split.startswith("== Geteilte Karten – Zwietracht ==\n"), split[:200]
+    twenty = run(built_db, "call", "/mana info kosten: zwanzig grün")
+    assert "Zahlen bitte als Ziffern, z. B. „20 grün“ oder {20}{G}" in twenty, twenty[:300]
+    side = run(built_db, "call", "/mana info kosten: drei vier weiss")
+    assert "„drei vier“: zwei Zahlen stehen nebeneinander." in side, side[:500]
+    convoke = run(built_db, "call", "/regel 502.32a")
+    assert "[Siehe 409.1b (2005, heute 601.2b)] (rb:rule:409.1b)" in convoke.rsplit("\nKnöpfe: ", 1)[1], convoke[-600:]

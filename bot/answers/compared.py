@@ -112,15 +112,21 @@ async def _side_passage(store: Store, r: Ranker, side: str, names: NameIndex | N
 _JOINED = re.compile(r"([^\W\d_]+)\s*(?:\boder\b|//?)\s*(?=([^\W\d_]+))", re.I)
 
 
-def halves_joined(question: str, halves: Mapping[str, int]) -> bool:
-    """True when ``question`` (its first 2 000 characters) joins the two halves of one split card by „oder“
-    („krims oder krams welche farbe“; ``halves``: folded half name → card id,
-    :attr:`bot.question_mentions.OtherNames.halves`): that names the one card (CR 709.1), not two sides compared."""
-    for m in _JOINED.finditer(question[:2000]):
+def halves_joined(question: str, halves: Mapping[str, int]) -> str:
+    """``question`` (its first 2 000 characters) with each two halves of one split card joined by „oder“, „/“ or „//“
+    written as that card's one name „A // B“ (``halves``: folded half name → card id,
+    :attr:`bot.question_mentions.OtherNames.halves`): „krims oder krams welche farbe“ names the one card (CR 709.1),
+    not two sides compared, and „Krims // Krams oder Boros-Rekrut“ compares that card with Boros-Rekrut, its two
+    halves one side. A question joining no halves is returned as it is."""
+    text = question[:2000]
+    pieces, end = [], 0
+    for m in _JOINED.finditer(text):
         a, b = halves.get(fold(m.group(1))), halves.get(fold(m.group(2)))
-        if a is not None and a == b and fold(m.group(1)) != fold(m.group(2)):
-            return True
-    return False
+        if m.start() < end or a is None or a != b or fold(m.group(1)) == fold(m.group(2)):
+            continue
+        pieces += [text[end : m.start()], f"{m.group(1)} // {m.group(2)}"]
+        end = m.end() + len(m.group(2))
+    return "".join(pieces) + text[end:] if pieces else question
 
 
 def number_passage(r: Ranker, side: str, hits: Sequence[Hit]) -> PassageRecord | None:
@@ -136,13 +142,12 @@ async def read_sides(store: Store, r: Ranker, question: str, names: NameIndex | 
                      hits: Sequence[Hit] = ()) -> Sides | None:
     """The comparison ``question`` asks, read against the store (:class:`Sides`); ``None`` when it is no
     comparison (:func:`bot.comparison.comparison`, sides split where each word names a thing of its own; the two
-    halves of one split card joined by „oder“ name that card: :func:`halves_joined`) or none of its sides names
-    anything of the store (then it is answered as any question). A side that names no concept or card but a number
-    one of the question's ranked ``hits`` holds is read as that hit (:func:`number_passage`), never said to be
-    unread: „20 oder 40 leben“ compares 103.4 (20 Lebenspunkte) and 103.4c (40 in Commander); before, „ℹ️ Nicht
+    halves of one split card joined by „oder“ or „//“ are one side, that card: :func:`halves_joined`) or none of its
+    sides names anything of the store (then it is answered as any question). A side that names no concept or card
+    but a number one of the question's ranked ``hits`` holds is read as that hit (:func:`number_passage`), never said
+    to be unread: „20 oder 40 leben“ compares 103.4 (20 Lebenspunkte) and 103.4c (40 in Commander); before, „ℹ️ Nicht
     gelesen: „20“ …“ stood above 103.4 listed second."""
-    if halves_joined(question, (await other_names(store)).halves):
-        return None
+    question = halves_joined(question, (await other_names(store)).halves)
     things = cache(things_of(r, names))  # one look-up per text: the cuts and the name test ask again
     asked = comparison(question, things, cache(named_by(things)))
     if asked is None or not asked.sides:

@@ -20,7 +20,12 @@ eindeutig am besten …“ (:func:`bot.answers.questions.verdict_line`). Measure
   holds not every game term the question names: it says of another mechanic what the question asks in general
   („Kann ich eine Hexerei wirken, wenn ich keine Priorität habe?“: 002's ruling on casting the Nachhall half of a
   split card right after the first, which holds „wirken“ and „Priorität“ but no sorcery; no document gives the
-  timing of sorceries).
+  timing of sorceries). A keyword action counts as the passage's mechanic when the passage's title names it (000's
+  sections „Fehde“ and „Clash“: „can I cast a sorcery during my opponent's turn“ led with the English clash article).
+* :func:`unasked_rule`: the question names no card and no rule number, and its first hit is a rule a document
+  quotes or a paragraph of a mechanics section, about a mechanic the question does not name („wann darf ich eine
+  hexerei wirken“: 001's Transmutation rule 502.43a, which says only that the ability is played when a sorcery
+  could be).
 
 :func:`hedges` decides with them and the settings of :class:`Confidence`: a first that leads by what the question
 itself decides (:data:`DECIDING`: the card it names, the term it asks to define, the players' words it uses) is clear
@@ -87,6 +92,10 @@ def unnamed_over_rule(found: Ranked, r: Ranker) -> bool:
 #: The kinds of rows of the term table (``data/terms_de_en.tsv``) that name a mechanic of their own: a passage
 #: holding such a concept is about that mechanic (:func:`unasked_mechanic`).
 MECHANIC_KINDS = ("keyword_ability", "ability_word")
+#: The kinds of rows that name a mechanic when a passage's title is the row's name (a mechanics section's ruling
+#: titled „Fehde“ or „Clash“, CR 701.30): besides :data:`MECHANIC_KINDS` the keyword actions, which are ordinary
+#: words of many passages („aufdecken“, „opfern“) and so count only as a title.
+TITLE_KINDS = (*MECHANIC_KINDS, "keyword_action")
 
 
 @cache
@@ -94,6 +103,15 @@ def mechanic_concepts() -> frozenset[str]:
     """The concept ids (:func:`bot.concepts.term_concept`) of the term table's rows of :data:`MECHANIC_KINDS`
     (Nachhall: ``zzkaftermath``), read once."""
     return frozenset(term_concept(t) for t in term_index().terms if t.kind in MECHANIC_KINDS)
+
+
+@cache
+def titled_mechanic(title: str) -> frozenset[str]:
+    """The concept of the mechanic ``title`` is the exact name of (a row of :data:`TITLE_KINDS`: „Clash“ →
+    ``zzkclash``), else empty; read once per title."""
+    m = term_index().lookup(title)
+    return frozenset((term_concept(m.term),)) if m is not None and m.how == "exact" and m.term.kind in TITLE_KINDS \
+        else frozenset()
 
 
 def unasked_mechanic(found: Ranked, r: Ranker) -> bool:
@@ -107,8 +125,32 @@ def unasked_mechanic(found: Ranked, r: Ranker) -> bool:
     first = found.hits[0]
     if first.parts.get("unnamed", 0.0) >= 0:
         return False
-    about = mechanic_concepts().intersection(first.passage.concepts)
+    about = mechanic_concepts().intersection(first.passage.concepts) | titled_mechanic(first.passage.title)
     return bool(about) and about.isdisjoint(found.analysis.concepts) and bool(unheld_terms(found, r))
+
+
+#: The kinds of passage that are a mechanic's own rule text: a rule a document quotes and a section's paragraph.
+RULE_TEXTS = ("quoted_rule", "mechanic")
+
+
+def unasked_rule(found: Ranked, r: Ranker) -> bool:
+    """True when ``found``'s question names no card and no rule number and its first hit is a passage of
+    :data:`RULE_TEXTS` in a mechanics section about a mechanic the question names none of — a quoted rule holding a
+    mechanic's concept (:func:`mechanic_concepts`), a paragraph of a section its title names
+    (:func:`titled_mechanic`): the rule of another mechanic that mentions what the question asks only in passing
+    (Transmutation's 502.43a, „nur zu einem Zeitpunkt, zu dem du auch eine Hexerei spielen könntest“, for „wann
+    darf ich eine hexerei wirken“). ``r`` is unused (the signature of :data:`SIGNALS`). False without hits. On the
+    tuning parts (out of fold, docs/ranking.md ¹³⁸) it newly hedged one wrong first answer and no right one."""
+    if not found.hits or found.cards or found.analysis.numbers:  # „was sagt regel 502.46“ names its rule
+        return False
+    first = found.hits[0].passage
+    if first.kind not in RULE_TEXTS or first.mechanic_id is None:
+        return False
+    # a quoted rule is its section's mechanic's rule („Transmutation ist eine aktivierte Fähigkeit …“); a paragraph
+    # is about the mechanic its section's title names (001's „Gilden“ mentions Einberufen in passing: none)
+    about = mechanic_concepts().intersection(first.concepts) if first.kind == "quoted_rule" \
+        else titled_mechanic(first.title)
+    return bool(about) and about.isdisjoint(found.analysis.concepts)
 
 
 #: The signals by name, each ``(ranking, ranker) -> hedge``, as ``/frage`` and ``bench/hedge_cv.py`` read them.
@@ -116,6 +158,7 @@ SIGNALS: dict[str, Callable[[Ranked, Ranker], bool]] = {
     "covered_alike": covered_alike,
     "unnamed_over_rule": unnamed_over_rule,
     "unasked_mechanic": unasked_mechanic,
+    "unasked_rule": unasked_rule,
 }
 
 
@@ -190,5 +233,6 @@ def hedges(found: Ranked, r: Ranker, noted: bool, c: Confidence | None = CONFIDE
     return ((unclear or thin) and not sure) or (noted and not (sure and c.notes) and (c.alone or unclear or thin))
 
 
-__all__ = ["ALIKE", "CONFIDENCE", "DECIDING", "MECHANIC_KINDS", "SIGNALS", "Confidence", "covered_alike", "decided",
-           "hedges", "mechanic_concepts", "unasked_mechanic", "undecided", "unnamed_over_rule"]
+__all__ = ["ALIKE", "CONFIDENCE", "DECIDING", "MECHANIC_KINDS", "RULE_TEXTS", "SIGNALS", "TITLE_KINDS", "Confidence",
+           "covered_alike", "decided", "hedges", "mechanic_concepts", "titled_mechanic", "unasked_mechanic",
+           "unasked_rule", "undecided", "unnamed_over_rule"]

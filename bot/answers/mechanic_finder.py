@@ -20,6 +20,7 @@ from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
 from bot.analysis import snowball
+from bot.answers.mechanic_numbers import term_numbers
 from bot.answers.rule_catalog import parse_number
 from bot.answers.today_index import today_index, today_number
 from bot.fuzzybound import WRATIO_CUTOFF, WRatioBound
@@ -152,13 +153,13 @@ class MechanicFinder:
         self._by_key: dict[str, list[int]] = {}
         for i, key in enumerate(self._keys):
             self._by_key.setdefault(key, []).append(i)
-        self._numbered = _numbered_sections(sections, numbered)  # rule number → the sections quoting it
         #: per section, the Snowball stems of its title words in order (``verschneit``, ``kart``, …; :meth:`_carried`)
         self._title_stems = [[snowball(w) for w in title] for title in words]
         index = term_index()
         ordinary = keyword_names_used_plainly()
         #: per term of the table (by ``id``): the sections it is about (:meth:`_term_sections`)
         self._about = {id(term): self._term_sections(term) for term in index.terms}
+        self._numbered = {**term_numbers(index.terms, self._about), **_numbered_sections(sections, numbered)}  # 709 too
         #: the terms (by ``id``) whose German name the documents use as an ordinary word
         #: (:func:`keyword_names_used_plainly`)
         self._ordinary = {id(t) for t in index.terms if canonical(" ".join(tokens(t.german))) in ordinary}

@@ -61,6 +61,7 @@ from bot.answers.rule_catalog import (
     typed_number,
 )
 from bot.answers.rule_evidence import resting_entries
+from bot.answers.rule_number_choices import named_rule_choices, number_choices
 from bot.answers.rule_numbers import read_commas, rule_numbers, several_rules
 from bot.answers.rule_search import keyword_reply
 from bot.answers.rule_status import rule_head
@@ -72,7 +73,6 @@ from bot.answers.terms import (
     rule_term_uses,
     term_actions,
     term_named,
-    term_numbers,
     term_reply,
     terms_besides,
     terms_line,
@@ -475,11 +475,12 @@ async def rule_queries(ctx: AnswerContext, current: str) -> list[Choice]:
         return []
     finds = bool(typed) and await searchable(ctx, typed)  # „**“, „00“ find nothing: no „Suche: **“ offered
     if (number := typed_number(typed)) is not None:  # „702.1“ → 702.10 Flugfähigkeit …; „0“ no number: its search
-        own = prepared.numbers(number)[:CHOICES_MAX]  # then the CR's numbers, without a CR the term table's
-        more = (await cr_rule_choices(ctx, number) or term_numbers(number)) if len(own) < CHOICES_MAX else []
-        return merge_choices(own, more) or number_search_choice(typed, number, (await today_index(ctx.store)).cr, finds)
-    words = tokens(typed)
-    choices: dict[str, Choice] = {typed: Choice(name=shorten(f"Suche: {typed}", 100), value=typed)} if finds else {}
+        own = await number_choices(ctx, prepared, number)  # then the CR's numbers, without a CR the term table's
+        return own or number_search_choice(typed, number, (await today_index(ctx.store)).cr, finds)
+    words = tokens(typed)  # a rule named beside words („702.19 **trample**“) first, as the answer shows it
+    choices = {c.value: c for c in await named_rule_choices(ctx, prepared, typed)}
+    if finds:
+        choices.setdefault(typed, Choice(name=shorten(f"Suche: {typed}", 100), value=typed))
     made = term_rule_choices()
     for term, name, _rank in term_index().complete(words):  # German terms of the term table, by any name
         if len(choices) >= CHOICES_MAX:

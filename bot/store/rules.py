@@ -11,7 +11,13 @@ from typing import Any
 
 from bot.store.base import DocumentRecord, StoreBase, document_from_row
 
-_SEE_RULE = re.compile(r"Siehe auch Regel (\d{3}(?:\.\d+[a-z]?)?)")
+#: One rule number a document's text cites, or a range of its letters („409.1f-h“: 409.1f, 409.1g and 409.1h).
+_CITED = r"\d{3}(?:\.\d+(?:[a-z](?:-[a-z])?)?)?"
+#: A reference to rules in a quoted rule's text: „Siehe auch Regel 104.3“ (203.2e), „in den Regeln 409.1b und
+#: 409.1f-h“ (502.32a, 502.52a of the Ravnica FAQ): „Regel“ or „Regeln“ and a list of numbers joined by „und“ or
+#: commas.
+_SEE_RULE = re.compile(rf"\bRegeln? ({_CITED}(?:(?:,\s*|\s+und\s+){_CITED})*)")
+_RANGE = re.compile(r"(.*\.\d+)([a-z])-([a-z])")
 
 
 @dataclass(frozen=True)
@@ -31,8 +37,17 @@ class QuotedRuleRecord:
 
     @property
     def see_also(self) -> list[str]:
-        """Rule numbers the text refers to with ``Siehe auch Regel …`` (203.2e → 104.3)."""
-        return _SEE_RULE.findall(self.text)
+        """Rule numbers the text refers to, in order, each once: „Siehe auch Regel 104.3“ (203.2e → 104.3), „in den
+        Regeln 409.1b und 409.1f-h“ (502.32a → 409.1b, 409.1f, 409.1g, 409.1h: a range of letters read as each)."""
+        numbers = [n for m in _SEE_RULE.finditer(self.text) for n in re.split(r",\s*|\s+und\s+", m.group(1))]
+        return list(dict.fromkeys(x for n in numbers for x in _each(n)))
+
+
+def _each(number: str) -> list[str]:
+    """The numbers a cited ``number`` stands for: itself, or each of a range of letters („409.1f-h“)."""
+    if (m := _RANGE.fullmatch(number)) is None:
+        return [number]
+    return [m.group(1) + chr(c) for c in range(ord(m.group(2)), ord(m.group(3)) + 1)]
 
 
 @dataclass(frozen=True)

@@ -90,6 +90,26 @@ async def test_a_cost_in_number_words_is_refused_naming_the_word_and_both_costs_
     assert "107.4g" not in text(hello)
 
 
+async def test_a_number_word_above_twelve_gets_the_digits_hint(ctx):
+    # „zwanzig“ was named as „kein Manasymbol und kein Farbwort“, with no word that numbers go as digits
+    reply = await run_answer(ctx, "mana_info", cost="zwanzig grün")
+    assert reply.error and ("„zwanzig“ an Position 1 (Zeichen 1) ist kein Manasymbol: Zahlen bitte als Ziffern, z. B. "
+                            "„20 grün“ oder {20}{G} für 20 generisches Mana und ein grünes.") in text(reply)
+    assert "kein Farbwort" not in text(reply)
+    assert (await run_answer(ctx, "mana_info", cost="20 grün")).pages[0].title == "{20}{G}"
+
+
+async def test_two_number_words_side_by_side_are_said(ctx):
+    # „drei vier weiss“ was offered as {3}{4}{W} without a word on the two numbers: by rule 107.4b each numerical
+    # symbol is generic mana, so {3}{4} is 7 generic mana, which a player saying a cost rarely means
+    reply = await run_answer(ctx, "mana_info", cost="drei vier weiss")
+    said = ("„drei vier“: zwei Zahlen stehen nebeneinander. Als Manakosten sind das zwei generische Symbole, {3}{4}, "
+            "zusammen 7 generisches Mana (Regel 107.4b: jede Zahl steht für generisches Mana); war nur eine der "
+            "Zahlen gemeint, bitte nur sie schreiben.")
+    assert reply.error and said in text(reply)
+    assert "zwei Zahlen stehen nebeneinander" not in text(await run_answer(ctx, "mana_info", cost="zwei weiss weiss"))
+
+
 async def test_ambiguous_input_names_both_readings(ctx):
     # a card whose name also reads as shorthand ("Burg" = {B}{U}{R}{G}): answered as the card, both readings named
     entries = [*await ctx.store.name_entries()]

@@ -81,6 +81,20 @@ async def test_the_two_halves_of_one_split_card_joined_by_oder_name_that_card(ct
     assert "**Krims // Krams** (Kartentext)" in page.body
 
 
+@pytest.mark.parametrize("question", ["Krims // Krams oder Boros-Rekrut", "krims oder krams oder boros-rekrut",
+                                      "Unterschied zwischen Krims // Krams und Boros-Rekrut"])
+async def test_a_split_card_compared_with_another_card_keeps_both_sides(ctx, question):
+    # the halves joined by „//“ or „oder“ are one side, Krims // Krams (001:2358, both halves' texts); the other side,
+    # Boros-Rekrut (001:26, „{R/W} kann entweder mit {R} oder mit {W} bezahlt werden“), is not dropped
+    reply = await run_answer(ctx, "question", question=question)
+    page = reply.pages[0]
+    assert page.title == "Krims // Krams · Boros-Rekrut"
+    assert body_keys(reply) == ["001:2358", "001:26"]
+    assert "Ein Spieler deiner Wahl opfert zwei angreifende Kreaturen." in page.body  # Krams's half
+    assert "Wirf eine Münze." in page.body  # Krims's half
+    assert "({R/W} kann entweder mit {R} oder mit {W} bezahlt werden.)" in page.body
+
+
 async def test_both_sides_lead(ctx):
     # 001's sections: Blutdurst (Gildenbund) and Pfropfen (Zwietracht), each by its definition paragraph
     reply = await run_answer(ctx, "question", question="was ist der unterschied zwischen blutdurst und pfropfen")

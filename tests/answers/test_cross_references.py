@@ -3,7 +3,7 @@ the store holds no text of it („(nicht enthalten)“): never a plain label ove
 
 from __future__ import annotations
 
-from bot.answers import run_action
+from bot.answers import run_action, run_answer
 from bot.answers.eras import MISSING, document_see_also, held_number, see_also_actions
 from bot.answers.rule_catalog import catalog
 
@@ -46,3 +46,19 @@ async def test_a_number_no_document_cites_keeps_its_note(ctx):
     cat = await catalog(ctx.store)
     [button] = await document_see_also(ctx, _ravnica(cat), cat, ["805"])
     assert button.label == "Siehe 805 (nicht enthalten)"
+
+
+async def test_the_rules_a_quoted_rule_cites_in_its_text_are_buttons(ctx):
+    # 001's 502.32a (Einberufen): „… folgt den Regeln für das Bezahlen zusätzlicher Kosten in den Regeln 409.1b und
+    # 409.1f-h.“ — each rule of the range a button, as 203.2e's „Siehe auch Regel 104.3“ is; the register maps them
+    # to 601.2b, 601.2f–h
+    cat = await catalog(ctx.store)
+    einberufen = next(q for q in cat.quoted if q.number == "502.32a")
+    assert "in den Regeln 409.1b und 409.1f-h." in einberufen.text
+    assert einberufen.see_also == ["409.1b", "409.1f", "409.1g", "409.1h"]
+    assert next(q for q in cat.quoted if q.number == "203.2e").see_also == ["104.3"]
+    reply = await run_answer(ctx, "rule", search="502.32a")
+    labels = [a.label for a in reply.actions]
+    assert labels[-4:] == ["Siehe 409.1b (2005, heute 601.2b)", "Siehe 409.1f (2005, heute 601.2f)",
+                           "Siehe 409.1g (2005, heute 601.2g)", "Siehe 409.1h (2005, heute 601.2h)"]
+    assert "in den Regeln 409.1b und 409.1f-h." in reply.pages[1].body  # the FAQ's wording, page 2

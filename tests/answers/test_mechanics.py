@@ -359,6 +359,40 @@ async def test_a_rule_number_a_section_quotes_names_that_section(ctx):
         "Kein Abschnitt der Dokumente zitiert Regel 702.19; die Regel zeigt `/regel suche: 702.19`.")
 
 
+@pytest.mark.parametrize(("typed", "title", "said"), [
+    # CR 709 „Split Cards“ (data/terms_de_en.tsv: Geteilte Karte, 709); 001:2042 prints no rule number (its text of
+    # 2006 behind „Früher (2006)“, today's 709.4 first)
+    ("709", "Geteilte Karten – Zwietracht", "In every zone except the stack, the characteristics of a split card"),
+    # CR 205.4g, the supertype snow (the table's Verschneit)
+    ("205.4g", "Verschneite Karten und das Schnee-Manasymbol – Kälteeinbruch", "Der Übertypus „verschneit“"),
+    # CR 105.2b „A multicolored object is two or more of the five colors.“ (Mehrfarbig)
+    ("105.2b", "Mehrfarbig und Einfarbig – Zwietracht", "beziehen sich einige Karte auf „mehrfarbig“"),
+])
+async def test_today_s_number_of_a_section_printing_none_names_it(ctx, typed, title, said):
+    page = (await run_answer(ctx, "mechanic", name=typed)).pages[0]
+    assert page.title == title and said in page.body
+    assert [c.name for c in await run_completer(ctx, mechanic_names, typed)][:1] == [title.split(" – ")[0]]
+
+
+async def test_the_ability_words_number_offers_its_two_sections(ctx):
+    # CR 207.2c lists the ability words, among them radiance (Ausstrahlung) and hellbent (Versessenheit)
+    reply = await run_answer(ctx, "mechanic", name="207.2c")
+    assert reply.error and reply.pages[0].body == "Meintest du:\n• Ausstrahlung\n• Versessenheit"
+    assert [c.value for c in await run_completer(ctx, mechanic_names, "207.2c")] == ["Ausstrahlung", "Versessenheit"]
+
+
+async def test_every_section_quoting_a_rule_is_found_by_today_s_number(ctx):
+    # each section that quotes a rule (001's 502.x, 000's 701.19) is named by the number the register gives it today
+    finder = await mechanic_finder(ctx.store)
+    today = {"Einberufen": "702.51", "Ausgraben": "702.52", "Transmutation": "702.53", "Blutdurst": "702.54",
+             "Spuk": "702.55", "Reproduktion": "702.56", "Vorhersage": "702.57", "Pfropfen": "702.58",
+             "Bergung": "702.59", "Wallung": "702.60", "Kumulative Versorgung": "702.24", "Fehde": "701.30",
+             "Clash": "701.30", "Hybrid-Karten und Halbe-Halbe-Manasymbole": "107.4e"}
+    for section, number in today.items():
+        found = finder.resolve(number)
+        assert section in [finder.sections[i].title for i in found.sections], (section, number)
+
+
 async def test_an_old_english_name_the_section_prints_names_it(ctx):
     # 001:2781 (Kälteeinbruch): „Der Übertypus „verschneit“ ist wieder da, wurde auf Englisch allerdings von
     # „snow-covered“ in „snow“ umbenannt.“ Before, „snow-covered“ found no section.

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.answers import run_answer
+from bot.answers import run_answer, run_completer
 from bot.answers.rule_numbers import MAX_NUMBERS, searched_words
+from bot.answers.rules import rule_queries
 from bot.render import fit_pages
 
 
@@ -179,3 +180,18 @@ def test_the_words_searched_beside_numbers_are_named_in_singular_or_plural():
     assert searched_words(["ley", "linien"]) == "Die Wörter „ley linien“ wurden auch gesucht"
     assert searched_words(["ley", "linien"], also=False) == "Gesucht wurden die Wörter „ley linien“"
     assert searched_words(["**x**"]) == "Das Wort „\\*\\*x\\*\\*“ wurde auch gesucht"  # the user's text escaped
+
+
+@pytest.mark.parametrize(("typed", "values"), [
+    # the answer shows rule 702.19 (Trampelschaden, the term table's rule) and searches „trample“ after it
+    ("702.19 **trample**", ["702.19", "702.19 **trample**"]),
+    ("trample 702.19", ["702.19", "trample 702.19"]),
+    # two numbers: each rule as its number alone offers it (104.3f: 001's rule on winning and losing at once)
+    ("702.19 und 104.3f", ["702.19", "104.3f", "702.19 und 104.3f"]),
+])
+async def test_a_rule_named_beside_words_is_offered_before_the_search(ctx, typed, values):
+    choices = await run_completer(ctx, rule_queries, typed)
+    assert [c.value for c in choices][: len(values)] == values
+    assert choices[0].name == "702.19 – Trampelschaden (Trample)"
+    reply = await run_answer(ctx, "rule", search=typed)
+    assert "Trampelschaden" in reply.pages[0].title

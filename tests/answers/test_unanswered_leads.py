@@ -1,14 +1,15 @@
 """``/frage`` is never confidently wrong where no passage answers: a count question whose best passage states no number
 (bot/answers/hollow.py, :func:`uncounted_lead`) and a general question led by another mechanic's ruling that lacks a
-term it names (bot/answers/hedge_signals.py, :func:`unasked_mechanic`) are hedged; right leads of the same shapes
-are not."""
+term it names (bot/answers/hedge_signals.py, :func:`unasked_mechanic`; the mechanic also a keyword action the
+passage's title names, :func:`titled_mechanic`) or by another mechanic's own rule (:func:`unasked_rule`) are hedged;
+right leads of the same shapes are not."""
 
 from __future__ import annotations
 
 import pytest
 
 from bot.answers import run_answer
-from bot.answers.hedge_signals import unasked_mechanic
+from bot.answers.hedge_signals import titled_mechanic, unasked_mechanic, unasked_rule
 from bot.answers.hollow import asks_count, uncounted_lead
 from bot.answers.questions import HEDGE_LINE
 from bot.ranking import Ranked, Ranker, ranker
@@ -76,3 +77,43 @@ async def test_another_mechanic_s_ruling_without_the_asked_term_is_hedged(ctx, q
 async def test_a_ruling_of_the_named_mechanic_or_card_is_no_unasked_mechanic(ctx, question, key):
     r, found = await _led(ctx, question, key)
     assert not unasked_mechanic(found, r)
+
+
+def test_a_section_title_names_its_keyword_action():
+    # 000's sections „Fehde“ and „Clash“ are the keyword action of CR 701.30; a card's name is no mechanic
+    assert titled_mechanic("Clash") == titled_mechanic("Fehde") == frozenset({"zzkclash"})
+    assert titled_mechanic("Einberufen") == frozenset({"zzkconvoke"})
+    assert titled_mechanic("Boros-Rekrut") == frozenset()
+
+
+async def test_the_clash_article_leading_an_english_question_on_sorceries_is_hedged(ctx):
+    # no document gives when a sorcery may be cast; the English clash ruling 000:39 shares „opponent“ and „turn“
+    question = "can I cast a sorcery during my opponent's turn"
+    assert unasked_mechanic(*reversed(await _led(ctx, question, "000:39")))
+    body = (await run_answer(ctx, "question", question=question)).pages[0].body
+    assert "Each _Lorwyn_ card that has clash says to" in body
+    assert body.startswith(f"Frage: „{question}“\n" + HEDGE_LINE)
+
+
+async def test_another_mechanic_s_quoted_rule_is_hedged(ctx):
+    # 001's Transmutation rule 502.43a names the sorcery only as the ability's timing
+    question = "wann darf ich eine hexerei wirken"
+    r, found = await _led(ctx, question, "001:126")
+    assert unasked_rule(found, r) and not unasked_mechanic(found, r)
+    body = (await run_answer(ctx, "question", question=question)).pages[0].body
+    assert "Spiele diese Fähigkeit nur zu einem Zeitpunkt, zu dem du auch eine Hexerei spielen könntest." in body
+    assert body.startswith(f"Frage: „{question}“\n" + HEDGE_LINE)
+
+
+async def test_the_named_mechanic_s_quoted_rule_is_no_unasked_rule(ctx):
+    # the question names Transmutation: its rule 502.43a answers it
+    r, found = await _led(ctx, "wann darf ich transmutation spielen", "001:126")
+    assert not unasked_rule(found, r)
+
+
+async def test_a_paragraph_mentioning_a_mechanic_in_passing_is_no_unasked_rule(ctx):
+    # 001's „Gilden“ paragraph 001:53 names Einberufen („auf Karten mit dem Einberufen-Mechanismus“) but is about
+    # the guilds; its section's title names no mechanic
+    r, found = await _led(ctx, "woran erkenne ich zu welcher gilde eine karte gehört", "001:53")
+    assert "Einberufen-Mechanismus" in found.hits[0].passage.text
+    assert not unasked_rule(found, r)

@@ -46,15 +46,32 @@ def mana_letter(word: str, artifacts: bool = False) -> str | None:
     return "C" if base in (COLORLESS_WORDS if artifacts else COLORLESS_MANA_WORDS) else None
 
 
-#: Number words as players say a cost („zwei weiß“), German and English, with their number. Not read: „zwei weiß“
-#: is {2}{W} as „2 weiß“ is, but also said for two white mana ({W}{W}); the error names both ways to type it
-#: (:mod:`bot.rules.mana.spoken`).
-NUMBER_WORDS = {
+#: German number words as players say a cost („zwei weiß“) or a count („zwei rote“, „Zahle zwanzig Lebenspunkte“),
+#: with their number; a number's first spelling here is the one the bot writes (:data:`SPELLED`). The one table of
+#: number words of the mana commands: :data:`NUMBER_WORDS` (a cost), :data:`bot.rules.mana.pool.COUNT_WORDS` (a
+#: count) and :data:`SPELLED` (a count in an answer) read it.
+GERMAN_NUMBERS = {
     "null": 0, "ein": 1, "eins": 1, "eine": 1, "einen": 1, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "fuenf": 5,
     "sechs": 6, "sieben": 7, "acht": 8, "neun": 9, "zehn": 10, "elf": 11, "zwölf": 12, "zwoelf": 12,
-    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-    "ten": 10, "eleven": 11, "twelve": 12,
+    "dreizehn": 13, "vierzehn": 14, "fünfzehn": 15, "fuenfzehn": 15, "sechzehn": 16, "siebzehn": 17, "achtzehn": 18,
+    "neunzehn": 19, "zwanzig": 20, "dreißig": 30, "dreissig": 30, "vierzig": 40, "fünfzig": 50, "fuenfzig": 50,
+    "sechzig": 60, "siebzig": 70, "achtzig": 80, "neunzig": 90,
 }  # fmt: skip
+#: English number words as players say a cost („two white“), with their number.
+ENGLISH_NUMBERS = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+    "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+    "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
+    "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
+}  # fmt: skip
+#: Number words in a cost, German and English. Not read: „zwei weiß“ is {2}{W} as „2 weiß“ is, but also said for two
+#: white mana ({W}{W}); the error names both ways to type it (:mod:`bot.rules.mana.spoken`).
+NUMBER_WORDS = {**GERMAN_NUMBERS, **ENGLISH_NUMBERS}
+#: Most a count the bot writes in a word („zwölf weiße Mana“); a larger one in digits („13 weiße“).
+SPELLED_MOST = 12
+#: The German word the bot writes for a count of 1 to :data:`SPELLED_MOST` (``1`` → „ein“, as in „ein weißes“): each
+#: number's first spelling in :data:`GERMAN_NUMBERS`.
+SPELLED = {n: w for w, n in reversed(GERMAN_NUMBERS.items()) if 0 < n <= SPELLED_MOST}
 #: The letters of the symbols of rule 107 shorthand may hold ({W} {U} {B} {R} {G} {C} {S} {X} {Y} {Z}, the P of
 #: Phyrexian mana, {H}, {T}, {Q}, {E}, {TK}): a run of letters with another one is a word, not shorthand.
 SYMBOL_LETTERS = frozenset("WUBRGCSXYZPHTQEK")

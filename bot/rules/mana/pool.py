@@ -10,7 +10,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from bot.rules.mana.colour_words import mana_letter
+from bot.rules.mana.colour_words import GERMAN_NUMBERS, mana_letter
 from bot.rules.mana.parse import bad_symbol, is_number, scan
 from bot.rules.mana.symbols import MAX_GENERIC, MAX_SYMBOLS, ManaError
 
@@ -21,9 +21,9 @@ PoolKind = tuple[str, bool]
 POOL_TYPES = "WUBRGC"
 ALL_KINDS: tuple[PoolKind, ...] = tuple((t, snow) for snow in (False, True) for t in POOL_TYPES)
 MAX_POOL = MAX_SYMBOLS * MAX_GENERIC  # most mana in one pool (pays the largest cost accepted)
-#: German number words a player writes before a colour (``zwei rote``, ``ein grünes``, ``eine Kreatur``).
-COUNT_WORDS = {"ein": 1, "eine": 1, "einen": 1, "eins": 1, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "fuenf": 5,
-               "sechs": 6, "sieben": 7, "acht": 8, "neun": 9, "zehn": 10, "elf": 11, "zwölf": 12, "zwoelf": 12}
+#: German number words a player writes before a colour (``zwei rote``, ``ein grünes``, ``eine Kreatur``): those of
+#: :data:`bot.rules.mana.colour_words.GERMAN_NUMBERS` but „null“ (no count of anything).
+COUNT_WORDS = {w: n for w, n in GERMAN_NUMBERS.items() if n}
 
 
 def leading_count(words: list[str]) -> tuple[int | None, list[str]]:

@@ -10,15 +10,14 @@ number word of two to five stands right before a colour word, also the reading t
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 
-from bot.rules.mana.colour_words import COLOUR_NAMES, COST_FORMS, NUMBER_WORDS, mana_letter
+from bot.rules.mana.colour_words import COLOUR_NAMES, COST_FORMS, NUMBER_WORDS, SPELLED, mana_letter
 from bot.rules.mana.symbols import COLORS, MAX_SYMBOLS, Symbol, SymbolKind, colored, generic
 
 #: One symbol of a cost as :func:`bot.rules.mana.parse.scan` split it: its text as typed, its 1-based column and
 #: its reading — the :class:`Symbol` it is, a number word's number, or None (a word or symbol that is no mana).
 Token = tuple[str, int, Symbol | int | None]
-#: German count words for the description of a reading („zwei weiße Mana“); larger counts are written in digits.
-_COUNTS = ("", "ein", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn", "elf", "zwölf")
 #: Tokens left out of the readings that are named one by one; the others are counted.
 _NAMED = 5
 
@@ -75,7 +74,7 @@ def _text(tokens: Sequence[Token], pieces: list[tuple[str, list[Symbol], bool, i
 
 def _count(n: int, word: str) -> str:
     """``n`` and an adjective of colour (``"weiß"``): ``"ein weißes"``, ``"zwei weiße"``, ``"13 weiße"``."""
-    number = _COUNTS[n] if n < len(_COUNTS) else str(n)
+    number = SPELLED.get(n, str(n))  # a word up to twelve („zwei weiße“), else digits
     return f"{number} {word}{'es' if n == 1 else 'e'}"
 
 
@@ -107,6 +106,20 @@ def _left_out(tokens: Sequence[Token]) -> str:
     return f" Nicht übernommen: {'; '.join(named[:_NAMED])}{more}."
 
 
+def _side_by_side(tokens: Sequence[Token]) -> str:
+    """The sentence on the first two number words that stand side by side („drei vier weiß“), or ``""``: as a cost
+    they are two generic symbols whose amounts add up (rule 107.4b: each numerical symbol is generic mana; ``{3}{4}``
+    is 7 generic mana), which a player saying a cost rarely means, so the sentence says so instead of only offering
+    that reading."""
+    for (a, _col, first), (b, _col2, second) in pairwise(tokens):
+        if isinstance(first, int) and isinstance(second, int):
+            return (f" „{_shown(a)} {_shown(b)}“: zwei Zahlen stehen nebeneinander. Als Manakosten sind das zwei "
+                    f"generische Symbole, {{{first}}}{{{second}}}, zusammen {first + second} generisches Mana (Regel "
+                    "107.4b: jede Zahl steht für generisches Mana); war nur eine der Zahlen gemeint, bitte nur sie "
+                    "schreiben.")
+    return ""
+
+
 def number_word_error(tokens: Sequence[Token], index: int, where: str) -> str:
     """The German error for the number word ``tokens[index]`` of a cost (``where`` it stands: „an Position 1
     (Zeichen 1)“), offering the whole cost with digits: every number word and colour word of ``tokens`` in order
@@ -123,7 +136,7 @@ def number_word_error(tokens: Sequence[Token], index: int, where: str) -> str:
         cost = "".join(s.text for s in symbols)
         if len(symbols) <= MAX_SYMBOLS and cost not in (r[0] for r in readings):
             readings.append((cost, describe(symbols), _text(tokens, pieces)))
-    left_out = _left_out(tokens)
+    left_out = _side_by_side(tokens) + _left_out(tokens)
     if len(readings) == 1:
         cost, said, text = readings[0]
         return (f"„{shown}“ {where} ist kein Manasymbol: Zahlen bitte als Ziffern, z. B. „{text}“ oder {cost} für "
