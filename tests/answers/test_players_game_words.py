@@ -56,7 +56,7 @@ def test_etbt_is_entering_tapped_and_countern_no_reading():
     assert reading("etbs") == ("kommt", "ins", "spiel")  # the plural of „ETB“: no „getappt“
     # „countern“ is also the dative plural of „Counter“ (Marke): „ab wie vielen poison countern ist man raus“
     assert reading("countern") is None and reading("kontern") == reading("gekontert") == ("neutralisieren",)
-    # „flicker“, „blink“: exiled and returned (003:426 „… kann nicht … ins Spiel zurückkehren“, docs/ranking.md ¹²⁷);
+    # „flicker“, „blink“: exiled and returned (003:426 „… kann nicht … ins Spiel zurückkehren“, docs/ranking.md ¹³⁵);
     # „ins Exil“ keeps the group's concept, so /regel suche still opens Ins Exil schicken
     assert reading("flicker") == reading("geflickert") == reading("blink") == (
         "ins", "exil", "und", "ins", "spiel", "zurückkehren")
