@@ -16,6 +16,7 @@ import bot.terms
 from bot.answers import run_answer
 from bot.players_words import reading
 from bot.ranking import ranker
+from bot.search import NameIndex
 from bot.shorthand import names_spelled
 
 COUNTER, TAP = "zzkcounter", "zzktapxandxuntap"
@@ -55,8 +56,30 @@ def test_etbt_is_entering_tapped_and_countern_no_reading():
     assert reading("etbs") == ("kommt", "ins", "spiel")  # the plural of „ETB“: no „getappt“
     # „countern“ is also the dative plural of „Counter“ (Marke): „ab wie vielen poison countern ist man raus“
     assert reading("countern") is None and reading("kontern") == reading("gekontert") == ("neutralisieren",)
-    # „flicker“ keeps its group's words (docs/ranking.md ⁶⁴): the questions that type it say „ins Exil“ already
-    assert reading("flicker") is None
+    # „flicker“, „blink“: exiled and returned (003:426 „… kann nicht … ins Spiel zurückkehren“, docs/ranking.md ¹³⁵);
+    # „ins Exil“ keeps the group's concept, so /regel suche still opens Ins Exil schicken
+    assert reading("flicker") == reading("geflickert") == reading("blink") == (
+        "ins", "exil", "und", "ins", "spiel", "zurückkehren")
+
+
+@pytest.mark.parametrize("question", [
+    "ich flicker meinen spielstein, kommt der wieder?",
+    "spielstein geblinkt, was passiert",
+    "kann man einen token blinken",
+])
+async def test_a_flickered_token_asks_whether_it_returns_from_exile(ctx, question):
+    """„flicker“/„blink“ mean a permanent exiled and returned to the battlefield; for a token CR 111.8 answers it,
+    003:426 „Ein Spielstein, der das Spiel verlassen hat, kann nicht in eine andere Zone wechseln oder ins Spiel
+    zurückkehren.“ The question now holds that entry's „zurückkehren“ and „ins Spiel“ (before only „Exil“, which
+    003:409's Mimic Vat example and 003:400's Altmetall token print as well: 003:426 was third behind both)."""
+    r = await ranker(ctx.store)
+    asked = r.analyser.analyse(question, question=True)
+    entry = await ctx.store.passage_by_key("003:426")
+    assert entry is not None and "zzsschlachtfeldxins" in set(asked.concepts) & set(entry.concepts)
+    assert "zuruckkehr" in set(asked.terms) & set(r.analyser.analyse(entry.text).terms)
+    names = NameIndex.from_entries(await ctx.store.name_entries())
+    found = await r.search(ctx.store, question, names, limit=3)
+    assert found.hits[0].passage.key == "003:426", [h.passage.key for h in found.hits]
 
 
 def test_of_one_concepts_terms_a_group_stands_for_the_one_it_spells_most_names_of():
