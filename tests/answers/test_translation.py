@@ -173,8 +173,10 @@ async def test_the_ranker_reads_the_table_the_build_stored(store: Store, monkeyp
     # hold in every sense, „Kreatur“, explains their other words and NULL the common ones: 0.34 against 0.03 (0.362
     # after t2-124 and t4-147, which ask „Token“ with „lösen … aus“, were read as the „auslösen“ their gold holds;
     # 0.335 over the 1 226 pairs with the fifth tuning part, four of whose questions ask „Token“ of a glossary entry
-    # on a „Spielstein“: t5-042, t5-065, t5-066, t5-120)
-    assert table["tok"][0][0] == "spielstein" and table["tok"][0][1] == pytest.approx(0.335, abs=0.001)
+    # on a „Spielstein“: t5-042, t5-065, t5-066, t5-120; 0.342 since „flicker“ is read as the documents' „ins Exil und
+    # ins Spiel zurückkehren“, docs/ranking.md ¹³⁵: the flickered tokens' questions, q537, t3-177, t4-148, t5-042 and
+    # t5-066, hold their gold's words through it, so less of those gold words is left for „Token“ to explain)
+    assert table["tok"][0][0] == "spielstein" and table["tok"][0][1] == pytest.approx(0.342, abs=0.001)
     assert table["bezahl"][0][0] == "ausgeb" and max(t for _, t in table["kreatur"]) < 0.05
 
 
