@@ -55,6 +55,27 @@ async def test_frage_s_note_calls_a_declined_name_no_missing_card(ctx):
         "kann die boros-rekrutin blocken", None, [], ctx.names, ctx.store)  # no form of its name: still missing
 
 
+async def test_frage_says_what_a_declined_name_was_read_as_when_no_passage_shown_is_of_that_card(ctx):
+    # no ruling of Boros-Rekrut (001:26, „Erstschlag“) speaks of blocking: the answer leads with other cards'
+    # rulings, and the name typed was dropped without a word (before: main's „Keine Karte …“ note, then nothing)
+    recruit, phobic = ctx.names.lookup(RECRUIT).hit.card_id, ctx.names.lookup(PHOBIC).hit.card_id
+    for question, line, card in (
+            ("kann der boros-rekruten blocken?", f"ℹ️ „boros-rekruten“ gelesen als **{RECRUIT}**; keine Stelle unten "
+             f"gilt der Karte, sie steht unter dem Knopf „{RECRUIT}“.", recruit),
+            ("kennt wer den phobischen traumding?", f"ℹ️ „phobischen“ gelesen als Teil des Namens von **{PHOBIC}**; "
+             "keine Stelle unten gilt der Karte", phobic)):
+        reply = await run_answer(ctx, "question", question=question)
+        assert line in reply.pages[0].body, question
+        assert "⚖️ Keine Stelle passt eindeutig" in reply.pages[0].body, question  # hedged, as main's note was
+        assert (reply.actions[0].action, reply.actions[0].arg) == ("card", str(card)), question
+
+
+async def test_frage_says_nothing_of_a_declined_name_whose_card_leads(ctx):
+    reply = await run_answer(ctx, "question", question="hat der boros-rekruten erstschlag?")
+    assert reply.pages[0].title == RECRUIT and "gelesen als" not in reply.pages[0].body
+    assert all(a.action != "card" for a in reply.actions)
+
+
 async def test_a_message_names_a_card_by_its_last_word_declined(ctx):
     reply = await run_answer(ctx, "explain_message", text="kann der boros-rekruten blocken?")
     assert [p.title for p in reply.pages] == [RECRUIT]
