@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from bot.answers.mechanic_finder import MECHANIC_KINDS
+from bot.answers.name_offers import english_in_text
 from bot.candidates import Hit
 from bot.comparison import CARD, MAX_SIDES, Comparison, Things, comparison, only_cards
 from bot.question_mentions import other_names
@@ -46,11 +47,13 @@ class Sides:
             and „Priorität“, lead to the term table's one row).
         unread: the sides (as typed) that name no concept, section or card of the store, and the words too long to
             read as a side (:attr:`bot.comparison.Comparison.unread`).
+        english: ``(name as typed, card name)`` of each side read by a card's English name (:func:`_english_side`).
     """
 
     asked: Comparison
     passages: tuple[PassageRecord, ...]
     unread: tuple[str, ...]
+    english: tuple[tuple[str, str], ...] = ()
 
 
 def things_of(r: Ranker, names: NameIndex | None) -> Things:
@@ -154,6 +157,15 @@ def number_passage(r: Ranker, side: str, hits: Sequence[Hit]) -> PassageRecord |
     return next((h.passage for h in hits if numbers <= stated_numbers(h.passage.text)), None) if numbers else None
 
 
+async def _english_side(store: Store, side: str) -> tuple[str, str] | None:
+    """``(name as typed, card name)`` when ``side`` writes a card's English name the store holds
+    (:func:`bot.answers.name_offers.english_in_text`: 004's „Fast Forward“ of Schnellvorlauf), as ``/karte`` and
+    „Karten erklären“ read it; None otherwise. The side is then searched by the card's German name."""
+    read = english_in_text(store, side, 1)
+    card = await store.card(read[0][1]) if read else None
+    return (read[0][0], card.name) if card is not None else None
+
+
 def _states_side(side: str, passage: PassageRecord | None) -> PassageRecord | None:
     """``passage`` when its text states every number ``side`` states (:func:`stated_numbers`), else None: „777
     leben“ is not answered by a ruling on losing life that names no 777."""
@@ -169,7 +181,9 @@ async def read_sides(store: Store, r: Ranker, question: str, names: NameIndex | 
     but a number one of the question's ranked ``hits`` states is read as that hit (:func:`number_passage`), never said
     to be unread: „20 oder 40 leben“ compares 103.4 (20 Lebenspunkte) and 103.4c (40 in Commander); before, „ℹ️ Nicht
     gelesen: „20“ …“ stood above 103.4 listed second. A side's number is read only where the passage's text states
-    it: „777 leben“ and „8 karten auf der hand“ are said unread, not read as a ruling without the number."""
+    it: „777 leben“ and „8 karten auf der hand“ are said unread, not read as a ruling without the number. A side
+    read by nothing else that writes a card's English name is that card (:func:`_english_side`: „Fast Forward oder
+    Boros-Rekrut“ compares Schnellvorlauf and Boros-Rekrut)."""
     question = halves_joined(question, (await other_names(store)).halves)
     things = cache(things_of(r, names))  # one look-up per text: the cuts and the name test ask again
     asked = comparison(question, things, cache(named_by(things)))
@@ -177,23 +191,29 @@ async def read_sides(store: Store, r: Ranker, question: str, names: NameIndex | 
         return None
     passages: dict[int, PassageRecord] = {}
     unread = list(asked.unread)  # words too long to read: said, not searched
+    english = []
     for side in asked.sides:
         p = _states_side(side, await _side_passage(store, r, side, names)) or number_passage(r, side, hits)
+        if p is None and (read := await _english_side(store, side)) is not None:  # „Fast Forward“
+            p = _states_side(side, await _side_passage(store, r, read[1], names))
+            english += [read] if p is not None else []
         if p is None:
             unread.append(side)
         else:
             passages.setdefault(p.id, p)
     if not passages:
         return None
-    return Sides(asked, tuple(passages.values()), tuple(unread))
+    return Sides(asked, tuple(passages.values()), tuple(unread), tuple(english))
 
 
 def side_lines(sides: Sides, typed: Mapping[str, str] | None = None) -> list[str]:
     """The notes above a comparison's passages on what was not compared (user text escaped): the sides no passage
     answers („ℹ️ Nicht gelesen: „quarkbrot“ …“; a side that stands for other text, ``typed`` (a masked link's
     label for the link), named as typed; a side stating a number no passage found states, „777 leben“: „… – keine
-    gefundene Stelle nennt die Zahl 777 …“), a side left empty, a side named twice."""
-    lines = []
+    gefundene Stelle nennt die Zahl 777 …“), a side left empty, a side named twice; first, a side read by a card's
+    English name („ℹ️ „Fast Forward“ gelesen als englischer Name von **Schnellvorlauf**.“, as ``/frage`` says it)."""
+    lines = [f"ℹ️ „{quote_user(name, SIDE_ECHO)}“ gelesen als englischer Name von **{card}**."
+             for name, card in sides.english]
     typed = typed or {}
     counted = [s for s in sides.unread if stated_numbers(s)]  # „777 leben“: its number is the thing not found
     if unread := [s for s in sides.unread if s not in counted]:
