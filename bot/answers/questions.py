@@ -54,7 +54,7 @@ from bot.comparison import comparison
 from bot.excerpts import excerpt
 from bot.question_mentions import unowned_names
 from bot.question_reading import ReadQuestion, reading_lines
-from bot.question_words import no_terms_reason, players_said
+from bot.question_words import no_terms_line, players_said
 from bot.quoted_words import unquoted
 from bot.ranking import Hit, Ranked, Ranker, ranker
 from bot.reply import Action, Field, Page, Reply, quote_user
@@ -355,7 +355,7 @@ def _refuse_unasked(question: str, found: Ranked, r: Ranker, shown: str, head: s
                         "z. B. „Was ist der Unterschied zwischen Spuk und Ausgraben?“")
     if not found.analysis.terms:
         raise UserError(f"Keine Suchwörter in „{shown}“",
-                        f"{head}Die Frage enthält {no_terms_reason(question)}. Bitte mit Begriffen fragen, z. B. "
+                        f"{head}{no_terms_line(question, found.analysis.truncated)} Bitte mit Begriffen fragen, z. B. "
                         "„Wer gewinnt die Fehde, wenn beide Karten gleich viel kosten?“")
     if asks_only(found, r):  # „was macht“ and nothing (or only invisible characters) after it
         raise UserError(f"Wonach fragst du? „{shown}“ nennt nichts",
