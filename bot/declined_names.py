@@ -108,8 +108,10 @@ def declined_words(question: str, card_id: int, card_name: str, names: NameIndex
     """The run of words of ``question`` (as typed, at most as many words as the name ``card_name`` has) that names
     the card ``card_id`` in a declined form (:func:`declined_card` at ``door``): ``"kann der boros-rekruten
     blocken?"`` → ``"boros-rekruten"``, ``"kennt wer den phobischen traumding?"`` → ``"phobischen"`` (Phobisches
-    Traumwesen, 001); the longest run that starts first. None when no run does (a name typed as printed is no
-    declined one). Looks up only runs whose first word has the Snowball stem of a word of the name."""
+    Traumwesen, 001); the longest run that starts first. None when no run does, or when a run the name index reads
+    as the card comes first: a name typed as printed is no declined one („maertyrerin der asche“ is Märtyrerin der
+    Asche, not „maertyrerin der“ declined). Looks up only runs whose first word has the Snowball stem of a word of
+    the name."""
     stems = {snowball(w) for w in name_words(card_name)}
     typed = _TYPED_WORD.findall(question)
     for start, word in enumerate(typed):
@@ -117,7 +119,10 @@ def declined_words(question: str, card_id: int, card_name: str, names: NameIndex
             continue
         for end in range(min(len(typed), start + len(name_words(card_name))), start, -1):
             run = " ".join(typed[start:end])
-            hit = declined_card(run, names.lookup(run), door)
+            found = names.lookup(run)
+            if found.hit is not None and found.hit.card_id == card_id:  # typed as printed
+                return None
+            hit = declined_card(run, found, door)
             if hit is not None and hit.card_id == card_id:
                 return run
     return None

@@ -404,7 +404,7 @@ async def untitled(store: Store | None, analysis: Analysis, words: Sequence[str]
 async def question_notes(analysis: Analysis, known: Mapping[str, float], cards: Sequence[CardRecord],
                          names: NameIndex | None, question: str = "", shown: frozenset[str] = frozenset(),
                          unowned: Mapping[str, OtherThing | None] | None = None,
-                         store: Store | None = None, hits: Container[int] | None = None) -> Notes:
+                         store: Store | None = None, hits: Sequence[PassageRecord] | None = None) -> Notes:
     """The notes of a question (``/frage``, ``/ruling suche``) with ``analysis``, whose named ``cards`` the ranking
     found (their names' words are no unknown words), over the store's analysed terms ``known``
     (:attr:`bot.ranking.Ranker.term_weights`) and card names ``names`` (for ``/karte``'s reading of a typed name;
@@ -416,8 +416,8 @@ async def question_notes(analysis: Analysis, known: Mapping[str, float], cards: 
     dictionary only when a word is unknown. ``unowned``: the names the documents print of things the store has no
     card of, each with the name of another thing it is printed in (:func:`asked_name`: „was macht Tarmogoyf“ says that
     Tarmogoyf is no card of the store, „was macht die selesnija“ that it is 001's Selesnija-Gilde). ``store``: for
-    the words only a passage's title holds (:func:`untitled`), no unknown words either. ``hits``: the card ids of the
-    passages the answer shows, for a card named declined that none of them is of (:func:`declined_note`)."""
+    the words only a passage's title holds (:func:`untitled`), no unknown words either. ``hits``: the passages the
+    answer shows, for a card named declined that none of them is of or speaks of (:func:`declined_note`)."""
     near = near_misses(analysis, cards, names, shown)
     # a word read as another that is itself German („fluch“ read as „flucht“) was meant as typed: no typo
     meant_set = await meant_words(analysis)

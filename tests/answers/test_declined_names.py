@@ -6,10 +6,12 @@ to ``/frage``'s note and no card to the message command."""
 
 from __future__ import annotations
 
+import pytest
+
 from bot.answers import run_answer, run_completer
 from bot.answers.cards import card_names
 from bot.answers.missing_cards import missing_card_line
-from bot.declined_names import COMPLETER, MESSAGE, NOTE, completed, declined_card
+from bot.declined_names import COMPLETER, MESSAGE, NOTE, completed, declined_card, declined_words
 
 PHOBIC = "Phobisches Traumwesen"
 RECRUIT = "Boros-Rekrut"
@@ -70,12 +72,26 @@ async def test_frage_says_what_a_declined_name_was_read_as_when_no_passage_shown
         assert (reply.actions[0].action, reply.actions[0].arg) == ("card", str(card)), question
 
 
-async def test_frage_says_nothing_of_a_declined_name_whose_card_leads(ctx):
-    reply = await run_answer(ctx, "question", question="hat der boros-rekruten erstschlag?")
-    assert reply.pages[0].title == RECRUIT and "gelesen als" not in reply.pages[0].body
-    assert all(a.action != "card" for a in reply.actions)
+@pytest.mark.parametrize("question", [
+    "hat der boros-rekruten erstschlag?",  # the card's text leads (001:26)
+    "märtyrer vorgezeigte karten bleiben wie lange offen",  # 001's section Märtyrer, on Märtyrerin der Asche
+    "maertyrerin der asche, eine vorgezeigte karte verlaesst die hand",  # the name as printed, „ae“ for „ä“
+    "klimperstein mit wogenden flammen, wie oft wallung",  # 001:3455 prints „Wogende Flammen“, not Wogender Wahn
+])
+async def test_frage_says_nothing_of_a_declined_name_the_passages_speak_of(ctx, question):
+    reply = await run_answer(ctx, "question", question=question)
+    assert "gelesen als" not in reply.pages[0].body and all(a.action != "card" for a in reply.actions)
 
 
 async def test_a_message_names_a_card_by_its_last_word_declined(ctx):
     reply = await run_answer(ctx, "explain_message", text="kann der boros-rekruten blocken?")
     assert [p.title for p in reply.pages] == [RECRUIT]
+
+
+def test_the_typed_run_of_a_declined_name_is_found_and_a_name_typed_as_printed_is_none(ctx):
+    names = ctx.names
+    recruit = names.lookup(RECRUIT).hit.card_id
+    assert declined_words("kann der boros-rekruten blocken?", recruit, RECRUIT, names) == "boros-rekruten"
+    assert declined_words("kann der boros-rekrut blocken?", recruit, RECRUIT, names) is None
+    martyr = names.lookup("Märtyrerin der Asche").hit.card_id  # „ae“ for „ä“: the name as printed, not declined
+    assert declined_words("maertyrerin der asche, wird X kleiner?", martyr, "Märtyrerin der Asche", names) is None
