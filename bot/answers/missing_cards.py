@@ -102,7 +102,9 @@ def declined_note(question: str, cards: Sequence[CardRecord], shown: Sequence[Pa
     „gelesen als Teil des Namens von **Phobisches Traumwesen**“ for fewer words than the name has) and the button to
     the card (``rb:card:<id>``); ``("", ())`` for none. Nothing is said where the passages speak of what was typed:
     „märtyrer“ beside 001's section Märtyrer, „wogenden flammen“ beside Klimperstein's ruling on Wogende Flammen."""
-    for card in cards if names is not None else ():
+    if names is None:
+        return "", ()
+    for card in cards:
         typed = declined_words(question, card.id, card.name, names)
         if typed is None or _said_below(card, typed, shown):
             continue
