@@ -16,6 +16,7 @@ import re
 import sys
 import threading
 import unicodedata
+from collections.abc import Sequence
 from typing import Any
 
 from bot.commands import (
@@ -52,6 +53,21 @@ ECHO = 100
 def _free_text(option: Option) -> bool:
     """True for an option whose value is any text (a string without fixed choices): a colon in it is text."""
     return option.kind == Kind.STRING and not option.choices
+
+
+def _prose(options: Sequence[Option]) -> Option | None:
+    """The option of ``options`` whose value is prose, a question: the one free-text option (:func:`_free_text`)
+    with no autocomplete (``/frage frage``); in its text its own name is text („Meine Frage: …“). None where there
+    is no such option or several free-text ones (``/fehde chancen``: a second „bibliothek1:“ is an option given
+    twice; ``/karte name``: a value chosen from the box)."""
+    free = [o for o in options if _free_text(o)]
+    return free[0] if len(free) == 1 and free[0].completer_at is None else None
+
+
+def _next_start(matches: list[re.Match[str]], m: re.Match[str], rest: str) -> int:
+    """Where the option name after ``m`` among ``matches`` begins in ``rest`` (its end for the last)."""
+    i = matches.index(m)
+    return matches[i + 1].start() if i + 1 < len(matches) else len(rest)
 
 
 def typed_command(text: str) -> str:
@@ -165,7 +181,8 @@ class CommandLine:
         """The typed text ``rest`` cut at the option names: ``(option, its text)`` in order, the text before the
         first name (if any) with None. A text that begins with an option's name and a space instead of its colon
         is that option (``/ruling suche manaburn`` is ``/ruling suche: manaburn``; only in the console: Discord
-        always asks for the option), when more follows the name."""
+        always asks for the option), when more follows the name. In the text of the command's prose option
+        (:func:`_prose`) its own name is text: ``/frage frage: Meine Frage: …`` asks „Meine Frage: …“."""
         options = leaf.command.all_options
         alternatives = sorted({n for o in options for n in names_of(o.name)}, key=len, reverse=True)
         matches = []
@@ -178,10 +195,16 @@ class CommandLine:
                 matches.insert(0, bare)
         head = rest[: matches[0].start()] if matches else rest
         segments: list[tuple[Option | None, str]] = [(None, head)] if head.strip() else []
-        for i, m in enumerate(matches):
-            end = matches[i + 1].start() if i + 1 < len(matches) else len(rest)
+        # the prose option's name again after its text began is text of it („/frage frage: Meine Frage: …“)
+        prose = _prose(options)
+        begun = segments and prose is options[0] and not _OPTION_LIKE.match(head.lstrip())
+        for m in matches:
             option = next(o for o in options if m.group(1).casefold() in names_of(o.name))
-            segments.append((option, rest[m.end() : end]))
+            if option is prose and begun:
+                segments[-1] = (segments[-1][0], segments[-1][1] + rest[m.start() : _next_start(matches, m, rest)])
+                continue
+            segments.append((option, rest[m.end() : _next_start(matches, m, rest)]))
+            begun = begun or option is prose
         return segments
 
     @staticmethod

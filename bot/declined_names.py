@@ -16,6 +16,7 @@ typed name; nothing read from the store.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection
 from dataclasses import dataclass
 
@@ -99,6 +100,34 @@ def completed(names: NameIndex, typed: str, door: Door = COMPLETER) -> NameHit |
     return whole or declined_card(words[0], names.lookup(words[0]), door)
 
 
+#: A typed word of a question as typed (a hyphen joins its parts: „boros-rekruten“).
+_TYPED_WORD = re.compile(r"[^\W_]+(?:-[^\W_]+)*")
+
+
+def declined_words(question: str, card_id: int, card_name: str, names: NameIndex, door: Door = NOTE) -> str | None:
+    """The run of words of ``question`` (as typed, at most as many words as the name ``card_name`` has) that names
+    the card ``card_id`` in a declined form (:func:`declined_card` at ``door``): ``"kann der boros-rekruten
+    blocken?"`` → ``"boros-rekruten"``, ``"kennt wer den phobischen traumding?"`` → ``"phobischen"`` (Phobisches
+    Traumwesen, 001); the longest run that starts first. None when no run does, or when a run the name index reads
+    as the card comes first: a name typed as printed is no declined one („maertyrerin der asche“ is Märtyrerin der
+    Asche, not „maertyrerin der“ declined). Looks up only runs whose first word has the Snowball stem of a word of
+    the name."""
+    stems = {snowball(w) for w in name_words(card_name)}
+    typed = _TYPED_WORD.findall(question)
+    for start, word in enumerate(typed):
+        if not any(snowball(w) in stems for w in name_words(word)[:1]):
+            continue
+        for end in range(min(len(typed), start + len(name_words(card_name))), start, -1):
+            run = " ".join(typed[start:end])
+            found = names.lookup(run)
+            if found.hit is not None and found.hit.card_id == card_id:  # typed as printed
+                return None
+            hit = declined_card(run, found, door)
+            if hit is not None and hit.card_id == card_id:
+                return run
+    return None
+
+
 def inside_card_name(key: str, held: Collection[str], door: Door = QUESTION) -> bool:
     """True when the guild word ``key`` (folded) is inside the name of a card the text names, so it names no guild:
     a word of such a name (``held``, folded) is it or, unless ``door`` compares whole words
@@ -107,4 +136,4 @@ def inside_card_name(key: str, held: Collection[str], door: Door = QUESTION) -> 
 
 
 __all__ = ["COMPLETER", "MESSAGE", "MIN_DECLINED", "NOTE", "QUESTION", "Door", "completed", "declined_card",
-           "inside_card_name"]
+           "declined_words", "inside_card_name"]

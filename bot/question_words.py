@@ -18,7 +18,7 @@ from typing import Protocol
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
-from bot.analysis import Analysis
+from bot.analysis import MAX_QUESTION_TOKENS, Analysis
 from bot.comparison import frame_word
 from bot.players_words import gloss
 from bot.reply import quote_user
@@ -273,10 +273,23 @@ def no_terms_reason(question: str) -> str:
     return "keine Wörter, nach denen sich suchen lässt"
 
 
+def no_terms_line(question: str, cut: bool = False) -> str:
+    """The sentence of ``/frage``'s refusal of a question without search terms: „Die Frage enthält nur Füll- und
+    Fragewörter.“ (:func:`no_terms_reason`); ``cut``: the analysis read only the question's first
+    :data:`bot.analysis.MAX_QUESTION_TOKENS` tokens (:attr:`bot.analysis.Analysis.truncated`), so that is said as every
+    answer says it and the reason is of that start: „Die Frage war sehr lang; nur der Anfang wurde verwendet. Ihr
+    Anfang enthält nur Füll- und Fragewörter.“ (1 800 characters of „was passiert wenn“ before a „fehde“)."""
+    if not cut:
+        return f"Die Frage enthält {no_terms_reason(question)}."
+    start = " ".join(tokens(question[:6000], MAX_QUESTION_TOKENS))
+    return f"Die Frage war sehr lang; nur der Anfang wurde verwendet. Ihr Anfang enthält {no_terms_reason(start)}."
+
+
 def _marks(question: str) -> bool:
     """True when ``question`` holds a character that is neither a letter, a digit nor a space."""
     return any(not (ch.isalnum() or ch.isspace()) for ch in question[:6000])
 
 
-__all__ = ["UNKNOWN_SHOWN", "QuestionWords", "group_idf", "no_terms_reason", "players_line", "players_said",
-           "players_split", "sentence_stage", "sibling_group", "topic_words", "unknown_line", "unknown_words"]
+__all__ = ["UNKNOWN_SHOWN", "QuestionWords", "group_idf", "no_terms_line", "no_terms_reason", "players_line",
+           "players_said", "players_split", "sentence_stage", "sibling_group", "topic_words", "unknown_line",
+           "unknown_words"]

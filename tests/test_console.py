@@ -26,6 +26,19 @@ def test_a_colon_inside_free_text_is_text_not_an_option(cli):
     assert options(cli, "/regel suche: Regel: 702.51 privat: ja") == {"search": "Regel: 702.51", "private": True}
 
 
+def test_the_question_s_own_option_name_inside_it_is_text(cli):
+    # before: „Option „frage“ ist doppelt angegeben“ (exit 2) for a question holding „Frage:“
+    for line, question in (("/frage frage: Meine Frage: was ist Spuk?", "Meine Frage: was ist Spuk?"),
+                           ("/frage Meine Frage: was ist Spuk?", "Meine Frage: was ist Spuk?"),
+                           ("/frage Frage: kann ich das? Frage: was ist Spuk", "kann ich das? Frage: was ist Spuk")):
+        assert options(cli, line) == {"question": question}, line
+    assert options(cli, "/frage frage: Frage: Spuk? privat: ja") == {"question": "Frage: Spuk?", "private": True}
+    with pytest.raises(UsageError, match="„name“ ist doppelt angegeben"):  # a value chosen from the box, twice
+        cli.parse("/karte name: Circu name: Boros-Rekrut")
+    with pytest.raises(UsageError, match="„bibliothek1“ ist doppelt angegeben"):  # one of two free-text options
+        cli.parse("/fehde chancen bibliothek1: 0:24 bibliothek1: 0:20 bibliothek2: 3:40")
+
+
 def test_a_word_with_a_colon_where_an_option_name_stands_is_still_an_unknown_option(cli):
     assert options(cli, "/regel nummer: 702") == {"nummer": None}  # its value is no search text
     assert options(cli, "/regel nummer: 1 suche: 701.19") == {"search": "701.19", "nummer": None}

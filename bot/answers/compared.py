@@ -16,12 +16,14 @@ from dataclasses import dataclass
 from functools import cache
 
 from bot.answers.mechanic_finder import MECHANIC_KINDS
+from bot.answers.name_offers import english_in_text
 from bot.candidates import Hit
 from bot.comparison import CARD, MAX_SIDES, Comparison, Things, comparison, only_cards
 from bot.question_mentions import other_names
 from bot.ranking import Ranker
 from bot.reply import quote_user
 from bot.search import NameIndex
+from bot.stopwords import NUMBER_WORDS
 from bot.store import PassageRecord, Store
 from bot.terms import TermMatch, term_concept, term_index
 from bot.text import fold
@@ -45,11 +47,13 @@ class Sides:
             and „Priorität“, lead to the term table's one row).
         unread: the sides (as typed) that name no concept, section or card of the store, and the words too long to
             read as a side (:attr:`bot.comparison.Comparison.unread`).
+        english: ``(name as typed, card name)`` of each side read by a card's English name (:func:`_english_side`).
     """
 
     asked: Comparison
     passages: tuple[PassageRecord, ...]
     unread: tuple[str, ...]
+    english: tuple[tuple[str, str], ...] = ()
 
 
 def things_of(r: Ranker, names: NameIndex | None) -> Things:
@@ -129,13 +133,43 @@ def halves_joined(question: str, halves: Mapping[str, int]) -> str:
     return "".join(pieces) + text[end:] if pieces else question
 
 
+#: A number standing on its own in a text: no piece of a rule number, a date, a decimal or a P/T („702.19“,
+#: „17.03.2006“, „6,3 × 8,8 cm“, „+1/+1“), nor of a word („2005er“); a mana symbol's number („{2}“) is one.
+_NUMBER = re.compile(r"(?<![\w+\-−/.,:])\d+(?![\w/]|[.,:]\d)")
+#: A word of a text, for its number words („sieben“ = 7, :data:`bot.stopwords.NUMBER_WORDS`).
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+def stated_numbers(text: str) -> frozenset[str]:
+    """The numbers ``text`` states, as digits: each number standing on its own (:data:`_NUMBER`) and each number
+    word („normalerweise sieben“ → ``"7"``); ``"6,3 × 8,8 cm"`` and ``"Regel 502.47a"`` state none. Pure."""
+    words = (NUMBER_WORDS.get(w.casefold().replace("ss", "ß")) for w in _WORD.findall(text))
+    return frozenset(_NUMBER.findall(text)) | {w for w in words if w is not None}
+
+
 def number_passage(r: Ranker, side: str, hits: Sequence[Hit]) -> PassageRecord | None:
     """For a side that names no concept and no card but holds a number („20“ of „20 oder 40 leben“; a number word,
-    „zwanzig“, is read as its digits): the first of the question's ranked ``hits`` whose text holds every number of
-    the side (003:75, 103.4: „Jeder Spieler beginnt die Partie mit 20 Lebenspunkten.“), since the ranking read the
-    number there; None for a side without a number or when no hit holds it."""
-    numbers = {t for t in r.analyser.analyse(side).terms if t.isdigit()}
-    return next((h.passage for h in hits if numbers <= h.passage.terms), None) if numbers else None
+    „zwanzig“, is read as its digits): the first of the question's ranked ``hits`` whose text states every number of
+    the side (:func:`stated_numbers`; 003:75, 103.4: „Jeder Spieler beginnt die Partie mit 20 Lebenspunkten.“), since
+    the ranking read the number there; None for a side without a number or when no hit states it („777“: no hit, „8“
+    of „8 karten“: not 003's „6,3 × 8,8 cm“). ``r``: the ranker, unused since the text is read as typed."""
+    numbers = stated_numbers(side)
+    return next((h.passage for h in hits if numbers <= stated_numbers(h.passage.text)), None) if numbers else None
+
+
+async def _english_side(store: Store, side: str) -> tuple[str, str] | None:
+    """``(name as typed, card name)`` when ``side`` writes a card's English name the store holds
+    (:func:`bot.answers.name_offers.english_in_text`: 004's „Fast Forward“ of Schnellvorlauf), as ``/karte`` and
+    „Karten erklären“ read it; None otherwise. The side is then searched by the card's German name."""
+    read = english_in_text(store, side, 1)
+    card = await store.card(read[0][1]) if read else None
+    return (read[0][0], card.name) if card is not None else None
+
+
+def _states_side(side: str, passage: PassageRecord | None) -> PassageRecord | None:
+    """``passage`` when its text states every number ``side`` states (:func:`stated_numbers`), else None: „777
+    leben“ is not answered by a ruling on losing life that names no 777."""
+    return passage if passage is not None and stated_numbers(side) <= stated_numbers(passage.text) else None
 
 
 async def read_sides(store: Store, r: Ranker, question: str, names: NameIndex | None,
@@ -144,9 +178,12 @@ async def read_sides(store: Store, r: Ranker, question: str, names: NameIndex | 
     comparison (:func:`bot.comparison.comparison`, sides split where each word names a thing of its own; the two
     halves of one split card joined by „oder“ or „//“ are one side, that card: :func:`halves_joined`) or none of its
     sides names anything of the store (then it is answered as any question). A side that names no concept or card
-    but a number one of the question's ranked ``hits`` holds is read as that hit (:func:`number_passage`), never said
+    but a number one of the question's ranked ``hits`` states is read as that hit (:func:`number_passage`), never said
     to be unread: „20 oder 40 leben“ compares 103.4 (20 Lebenspunkte) and 103.4c (40 in Commander); before, „ℹ️ Nicht
-    gelesen: „20“ …“ stood above 103.4 listed second."""
+    gelesen: „20“ …“ stood above 103.4 listed second. A side's number is read only where the passage's text states
+    it: „777 leben“ and „8 karten auf der hand“ are said unread, not read as a ruling without the number. A side
+    read by nothing else that writes a card's English name is that card (:func:`_english_side`: „Fast Forward oder
+    Boros-Rekrut“ compares Schnellvorlauf and Boros-Rekrut)."""
     question = halves_joined(question, (await other_names(store)).halves)
     things = cache(things_of(r, names))  # one look-up per text: the cuts and the name test ask again
     asked = comparison(question, things, cache(named_by(things)))
@@ -154,28 +191,41 @@ async def read_sides(store: Store, r: Ranker, question: str, names: NameIndex | 
         return None
     passages: dict[int, PassageRecord] = {}
     unread = list(asked.unread)  # words too long to read: said, not searched
+    english = []
     for side in asked.sides:
-        p = await _side_passage(store, r, side, names) or number_passage(r, side, hits)
+        p = _states_side(side, await _side_passage(store, r, side, names)) or number_passage(r, side, hits)
+        if p is None and (read := await _english_side(store, side)) is not None:  # „Fast Forward“
+            p = _states_side(side, await _side_passage(store, r, read[1], names))
+            english += [read] if p is not None else []
         if p is None:
             unread.append(side)
         else:
             passages.setdefault(p.id, p)
     if not passages:
         return None
-    return Sides(asked, tuple(passages.values()), tuple(unread))
+    return Sides(asked, tuple(passages.values()), tuple(unread), tuple(english))
 
 
 def side_lines(sides: Sides, typed: Mapping[str, str] | None = None) -> list[str]:
     """The notes above a comparison's passages on what was not compared (user text escaped): the sides no passage
     answers („ℹ️ Nicht gelesen: „quarkbrot“ …“; a side that stands for other text, ``typed`` (a masked link's
-    label for the link), named as typed), a side left empty, a side named twice."""
-    lines = []
+    label for the link), named as typed; a side stating a number no passage found states, „777 leben“: „… – keine
+    gefundene Stelle nennt die Zahl 777 …“), a side left empty, a side named twice; first, a side read by a card's
+    English name („ℹ️ „Fast Forward“ gelesen als englischer Name von **Schnellvorlauf**.“, as ``/frage`` says it)."""
+    lines = [f"ℹ️ „{quote_user(name, SIDE_ECHO)}“ gelesen als englischer Name von **{card}**."
+             for name, card in sides.english]
     typed = typed or {}
-    if sides.unread:
-        named = ", ".join(f"„{quote_user(typed.get(s, s), SIDE_ECHO)}“" for s in sides.unread)
-        verb = "nennt" if len(sides.unread) == 1 else "nennen"
+    counted = [s for s in sides.unread if stated_numbers(s)]  # „777 leben“: its number is the thing not found
+    if unread := [s for s in sides.unread if s not in counted]:
+        named = ", ".join(f"„{quote_user(typed.get(s, s), SIDE_ECHO)}“" for s in unread)
+        verb = "nennt" if len(unread) == 1 else "nennen"
         lines.append(f"ℹ️ Nicht gelesen: {named} {verb} keine Mechanik, keinen Begriff und keine Karte der "
                      "Dokumente; verglichen wird nur der Rest.")
+    for side in counted:
+        numbers = sorted(stated_numbers(side), key=int)
+        which = f"die Zahl {numbers[0]}" if len(numbers) == 1 else "die Zahlen " + " und ".join(numbers)
+        lines.append(f"ℹ️ Nicht gelesen: „{quote_user(typed.get(side, side), SIDE_ECHO)}“ – keine gefundene Stelle "
+                     f"nennt {which}; verglichen wird nur der Rest.")
     if sides.asked.empty:
         lines.append("ℹ️ Der Vergleich nennt nur eine Seite; hier steht sie allein. Für einen Vergleich beide "
                      "nennen, z. B. „Unterschied zwischen Spuk und Ausgraben“.")
@@ -190,4 +240,4 @@ def side_lines(sides: Sides, typed: Mapping[str, str] | None = None) -> list[str
 
 
 __all__ = ["SIDE_HITS", "Sides", "halves_joined", "named_by", "number_passage", "read_sides", "side_lines",
-           "things_of"]
+           "stated_numbers", "things_of"]

@@ -20,7 +20,7 @@ from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
 from bot.analysis import snowball
-from bot.answers.mechanic_numbers import term_numbers
+from bot.answers.mechanic_numbers import numbered, term_numbers
 from bot.answers.rule_catalog import parse_number
 from bot.answers.today_index import today_index, today_number
 from bot.fuzzybound import WRATIO_CUTOFF, WRatioBound
@@ -339,7 +339,7 @@ class MechanicFinder:
         if not typed:
             return Found()
         if (number := parse_number(text)) is not None:  # „502.46“: the section that prints it, or none
-            return Found(list(self._numbered.get(number, ())))
+            return Found(numbered(self._numbered, number))  # „709.4a“: the section of 709 (a sub-rule of it)
         sharp = sharp_s(typed)  # ß typed as ss, as the titles' words are kept too
         exact = self._exact.get(tuple(typed)) or self._exact.get(tuple(sharp))
         if exact:

@@ -21,6 +21,11 @@ next word („dimirwächter“) or before it after an article („der dimir wäc
 before a word of a card name of the store („selesnija gildenmagier“: Rakdos-Gildenmagier). The guilds are the documents'
 (:func:`bot.guilds.guilds_of`), so „was machen orzhov karten“ (a frame word of :data:`bot.guilds.FRAME_WORDS`) and
 „izzet reproduktion“ (a concept) name no card.
+
+A name typed in another declined form („der boros-rekruten“, „den phobischen traumding“:
+:func:`bot.declined_names.declined_words`) is no missing card; the ranking reads that card, but where none of the
+passages shown is of it (no ruling of Boros-Rekrut speaks of blocking), :func:`declined_note` says what the name was
+read as, and the card's button leads the answer's, so the name the player typed is never dropped without a word.
 """
 
 from __future__ import annotations
@@ -28,14 +33,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.analysis import Analysis
-from bot.declined_names import NOTE, declined_card
+from bot.declined_names import NOTE, declined_card, declined_words
 from bot.players_words import gloss
-from bot.reply import quote_user
+from bot.reply import Action, quote_user
 from bot.search import NameHit, NameIndex
-from bot.store import CardRecord, Store
-from bot.text import canonical, fold
+from bot.store import CardRecord, PassageRecord, Store
+from bot.text import canonical, fold, name_words
 from bot.text import tokens as name_tokens
 from bot.text_names import store_names
+from bot.words import snowball
 
 #: Most near names said (``/karte``'s „Meintest du“ offers up to five as buttons; a note names three).
 NEAR_SHOWN = 3
@@ -87,6 +93,39 @@ async def missing_card_line(question: str, analysis: Analysis | None, cards: Seq
     return ""
 
 
+def declined_note(question: str, cards: Sequence[CardRecord], shown: Sequence[PassageRecord],
+                  names: NameIndex | None) -> tuple[str, tuple[Action, ...]]:
+    """The note and button for the first of ``cards`` (those the ranking read in ``question``) that ``question``
+    names in a declined form (:func:`bot.declined_names.declined_words`) while no passage ``shown`` is of the card,
+    prints its name or holds the words typed (:func:`_said_below`): „ℹ️ „boros-rekruten“ gelesen als
+    **Boros-Rekrut**; keine Stelle unten gilt der Karte, …“ (the typed words escaped, at most 60 characters;
+    „gelesen als Teil des Namens von **Phobisches Traumwesen**“ for fewer words than the name has) and the button to
+    the card (``rb:card:<id>``); ``("", ())`` for none. Nothing is said where the passages speak of what was typed:
+    „märtyrer“ beside 001's section Märtyrer, „wogenden flammen“ beside Klimperstein's ruling on Wogende Flammen."""
+    if names is None:
+        return "", ()
+    for card in cards:
+        typed = declined_words(question, card.id, card.name, names)
+        if typed is None or _said_below(card, typed, shown):
+            continue
+        whole = len(name_words(typed)) == len(name_words(card.name))
+        read = f"**{card.name}**" if whole else f"Teil des Namens von **{card.name}**"
+        return (f"ℹ️ „{quote_user(typed, 60)}“ gelesen als {read}; keine Stelle unten gilt der Karte, sie steht "
+                f"unter dem Knopf „{card.name}“."), (Action(card.name[:80], "card", str(card.id)),)
+    return "", ()
+
+
+def _said_below(card: CardRecord, typed: str, shown: Sequence[PassageRecord]) -> bool:
+    """True when a passage of ``shown`` is of ``card``, prints its name in its title or text (folded), or holds
+    every word of ``typed`` by its Snowball stem (:func:`bot.words.snowball`)."""
+    name, typed_stems = fold(card.name), {snowball(w) for w in name_words(typed)}
+    for p in shown:
+        held = fold(f"{p.title} {p.text}")
+        if p.card_id == card.id or name in held or typed_stems <= {snowball(w) for w in name_words(held)}:
+            return True
+    return False
+
+
 def _near(names: NameIndex, offered: Sequence[NameHit], parts: Sequence[str]) -> str:
     """The sentence naming the cards near a missing name: ``/karte``'s offer („ Meintest du: **Boros-Rekrut**?“ for
     „Boros-Rek“), else the store's cards whose name holds a word of it („ Karten mit „Dimir“ im Namen:
@@ -102,4 +141,4 @@ def _near(names: NameIndex, offered: Sequence[NameHit], parts: Sequence[str]) ->
     return ""
 
 
-__all__ = ["NEAR_SHOWN", "missing_card_line"]
+__all__ = ["NEAR_SHOWN", "declined_note", "missing_card_line"]

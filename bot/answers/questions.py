@@ -54,7 +54,7 @@ from bot.comparison import comparison
 from bot.excerpts import excerpt
 from bot.question_mentions import unowned_names
 from bot.question_reading import ReadQuestion, reading_lines
-from bot.question_words import no_terms_reason, players_said
+from bot.question_words import no_terms_line, players_said
 from bot.quoted_words import unquoted
 from bot.ranking import Hit, Ranked, Ranker, ranker
 from bot.reply import Action, Field, Page, Reply, quote_user
@@ -355,7 +355,7 @@ def _refuse_unasked(question: str, found: Ranked, r: Ranker, shown: str, head: s
                         "z. B. „Was ist der Unterschied zwischen Spuk und Ausgraben?“")
     if not found.analysis.terms:
         raise UserError(f"Keine Suchwörter in „{shown}“",
-                        f"{head}Die Frage enthält {no_terms_reason(question)}. Bitte mit Begriffen fragen, z. B. "
+                        f"{head}{no_terms_line(question, found.analysis.truncated)} Bitte mit Begriffen fragen, z. B. "
                         "„Wer gewinnt die Fehde, wenn beide Karten gleich viel kosten?“")
     if asks_only(found, r):  # „was macht“ and nothing (or only invisible characters) after it
         raise UserError(f"Wonach fragst du? „{shown}“ nennt nichts",
@@ -411,7 +411,7 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     named = [c for c in [await ctx.store.card(cid) for cid in dict.fromkeys(found.cards)] if c is not None]
     shown_words = await register_read(ctx, rows, said_words, found.analysis, index.words)  # what the rows name
     notes = await question_notes(found.analysis, r.term_weights, named, ctx.names, question, shown_words,
-                                 await unowned_names(ctx.store), ctx.store)  # unowned: „Tarmogoyf“
+                                 await unowned_names(ctx.store), ctx.store, [h.passage for h in hits])
     # A comparison leads with each side it reads (bot.answers.compared), unless a word of it was read as a card it
     # does not name (blitzschlag → Blitzschlange): that is answered on the path that says so first
     compared = None if notes.missed else await read_sides(ctx.store, r, question, ctx.names, hits)

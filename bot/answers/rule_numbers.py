@@ -56,6 +56,9 @@ _FILLER = frozenset({"regel", "regeln", "rule", "rules", "cr", "nr", "nr.", "num
 #: Discord's markdown around a piece between white space (``**trample**``, ```702.19```, ``||x||``): read without
 #: it, so the markup neither hides a number nor joins it to its neighbour.
 _WRAPPERS: Final = MARKDOWN_WRAPPERS.strip()
+#: The quotation marks and brackets of :data:`bot.answers.rule_catalog.NUMBER_PUNCTUATION`, not its full stop, colon
+#: or question mark („Nr.“ is a word of its own).
+_QUOTES: Final = "".join(ch for ch in NUMBER_PUNCTUATION if ch not in ".:!?")
 _SHAPE = "drei Ziffern, ein Punkt, eine bis drei Ziffern, vielleicht ein Buchstabe"
 
 
@@ -194,9 +197,11 @@ def rule_numbers(search: str, readings: list[str] | None = None) -> NumberSearch
 def _unwrapped(word: str) -> str:
     """``word`` without markdown wrappers around it and, when it holds a digit, without the punctuation a player
     pastes around a number (``„702.19“``, ``(104.3f)``: :data:`bot.answers.rule_catalog.NUMBER_PUNCTUATION`), so
-    the list ``„702.19“ „104.3f“`` splits into its two numbers as ``702.19 104.3f`` does."""
+    the list ``„702.19“ „104.3f“`` splits into its two numbers as ``702.19 104.3f`` does; a word without a digit
+    loses the quotation marks and brackets at its ends (:data:`_QUOTES`): ``"702.19 trample"``, quoted whole, and
+    ``702.19 "trample"`` search „trample“ beside the rule."""
     word = word.strip(_WRAPPERS)
-    return word.strip(_WRAPPERS + NUMBER_PUNCTUATION) if _DIGIT.search(word) else word
+    return word.strip(_WRAPPERS + NUMBER_PUNCTUATION) if _DIGIT.search(word) else word.strip(_QUOTES)
 
 
 def _pages(reply: Reply, after: int) -> list[Page]:

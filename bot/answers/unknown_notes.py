@@ -32,7 +32,7 @@ from bot.analysis import Analysis
 from bot.anglicisms import english_forms
 from bot.answers.guilds import guild_reading_lines, question_set, set_buttons, set_note
 from bot.answers.hollow import asks_count
-from bot.answers.missing_cards import missing_card_line
+from bot.answers.missing_cards import declined_note, missing_card_line
 from bot.answers.name_notes import NOTED, typo_line
 from bot.answers.off_topic import title_holds, titled_terms
 from bot.comparison import frame_word
@@ -404,7 +404,7 @@ async def untitled(store: Store | None, analysis: Analysis, words: Sequence[str]
 async def question_notes(analysis: Analysis, known: Mapping[str, float], cards: Sequence[CardRecord],
                          names: NameIndex | None, question: str = "", shown: frozenset[str] = frozenset(),
                          unowned: Mapping[str, OtherThing | None] | None = None,
-                         store: Store | None = None) -> Notes:
+                         store: Store | None = None, hits: Sequence[PassageRecord] | None = None) -> Notes:
     """The notes of a question (``/frage``, ``/ruling suche``) with ``analysis``, whose named ``cards`` the ranking
     found (their names' words are no unknown words), over the store's analysed terms ``known``
     (:attr:`bot.ranking.Ranker.term_weights`) and card names ``names`` (for ``/karte``'s reading of a typed name;
@@ -416,7 +416,8 @@ async def question_notes(analysis: Analysis, known: Mapping[str, float], cards: 
     dictionary only when a word is unknown. ``unowned``: the names the documents print of things the store has no
     card of, each with the name of another thing it is printed in (:func:`asked_name`: „was macht Tarmogoyf“ says that
     Tarmogoyf is no card of the store, „was macht die selesnija“ that it is 001's Selesnija-Gilde). ``store``: for
-    the words only a passage's title holds (:func:`untitled`), no unknown words either."""
+    the words only a passage's title holds (:func:`untitled`), no unknown words either. ``hits``: the passages the
+    answer shows, for a card named declined that none of them is of or speaks of (:func:`declined_note`)."""
     near = near_misses(analysis, cards, names, shown)
     # a word read as another that is itself German („fluch“ read as „flucht“) was meant as typed: no typo
     meant_set = await meant_words(analysis)
@@ -451,8 +452,11 @@ async def question_notes(analysis: Analysis, known: Mapping[str, float], cards: 
     if not card and not line and not near.parts:  # „Dimir-Wächter“: a hyphened name of no card, its words known
         card = await missing_card_line(question, analysis, cards, names, store)
         guild = beside_missing(card, guild)  # „Dimir-Wächter“: its guild word names the missing card, not the guild
+    read: tuple[Action, ...] = ()
+    if not card and not line and not near.parts and hits is not None:  # „boros-rekruten“ read, no passage of it
+        card, read = declined_note(question, cards, hits, names)
     hedge = near.hedge or meant or bool(unknown) or bool(card) or (analysis.definition and bool(players))
-    subject, actions = (asked.document.title, tuple(set_buttons(asked))) if asked is not None else ("", ())
+    subject, actions = (asked.document.title, tuple(set_buttons(asked))) if asked is not None else ("", read)
     return Notes((*near.parts, *guild, *(n for n in (line, slang, card) if n)), hedge or bool(subject), near.read_as,
                  meant_set, subject=subject, actions=actions, counts=asks_count(question))
 

@@ -90,6 +90,14 @@ async def test_a_cost_in_number_words_is_refused_naming_the_word_and_both_costs_
     assert "107.4g" not in text(hello)
 
 
+async def test_a_reading_with_another_symbol_says_its_mana_first(ctx):
+    # the X (rule 107.3) is no mana of a colour: before, „(zwei rote und ein weiteres Symbol Mana)“
+    reply = await run_answer(ctx, "mana_info", cost="x zwei rot")
+    assert ("Für {X}{2}{R} (2 generisches Mana, ein rotes und ein weiteres Symbol): „x 2 rot“ oder {X}{2}{R}; für "
+            "{X}{R}{R} (zwei rote Mana und ein weiteres Symbol): „x rot rot“ oder {X}{R}{R}.") in text(reply)
+    assert "Symbol Mana" not in text(reply)
+
+
 async def test_a_number_word_above_twelve_gets_the_digits_hint(ctx):
     # „zwanzig“ was named as „kein Manasymbol und kein Farbwort“, with no word that numbers go as digits
     reply = await run_answer(ctx, "mana_info", cost="zwanzig grün")

@@ -6,10 +6,12 @@ to ``/frage``'s note and no card to the message command."""
 
 from __future__ import annotations
 
+import pytest
+
 from bot.answers import run_answer, run_completer
 from bot.answers.cards import card_names
 from bot.answers.missing_cards import missing_card_line
-from bot.declined_names import COMPLETER, MESSAGE, NOTE, completed, declined_card
+from bot.declined_names import COMPLETER, MESSAGE, NOTE, completed, declined_card, declined_words
 
 PHOBIC = "Phobisches Traumwesen"
 RECRUIT = "Boros-Rekrut"
@@ -55,6 +57,41 @@ async def test_frage_s_note_calls_a_declined_name_no_missing_card(ctx):
         "kann die boros-rekrutin blocken", None, [], ctx.names, ctx.store)  # no form of its name: still missing
 
 
+async def test_frage_says_what_a_declined_name_was_read_as_when_no_passage_shown_is_of_that_card(ctx):
+    # no ruling of Boros-Rekrut (001:26, „Erstschlag“) speaks of blocking: the answer leads with other cards'
+    # rulings, and the name typed was dropped without a word (before: main's „Keine Karte …“ note, then nothing)
+    recruit, phobic = ctx.names.lookup(RECRUIT).hit.card_id, ctx.names.lookup(PHOBIC).hit.card_id
+    for question, line, card in (
+            ("kann der boros-rekruten blocken?", f"ℹ️ „boros-rekruten“ gelesen als **{RECRUIT}**; keine Stelle unten "
+             f"gilt der Karte, sie steht unter dem Knopf „{RECRUIT}“.", recruit),
+            ("kennt wer den phobischen traumding?", f"ℹ️ „phobischen“ gelesen als Teil des Namens von **{PHOBIC}**; "
+             "keine Stelle unten gilt der Karte", phobic)):
+        reply = await run_answer(ctx, "question", question=question)
+        assert line in reply.pages[0].body, question
+        assert "⚖️ Keine Stelle passt eindeutig" in reply.pages[0].body, question  # hedged, as main's note was
+        assert (reply.actions[0].action, reply.actions[0].arg) == ("card", str(card)), question
+
+
+@pytest.mark.parametrize("question", [
+    "hat der boros-rekruten erstschlag?",  # the card's text leads (001:26)
+    "märtyrer vorgezeigte karten bleiben wie lange offen",  # 001's section Märtyrer, on Märtyrerin der Asche
+    "maertyrerin der asche, eine vorgezeigte karte verlaesst die hand",  # the name as printed, „ae“ for „ä“
+    "klimperstein mit wogenden flammen, wie oft wallung",  # 001:3455 prints „Wogende Flammen“, not Wogender Wahn
+])
+async def test_frage_says_nothing_of_a_declined_name_the_passages_speak_of(ctx, question):
+    reply = await run_answer(ctx, "question", question=question)
+    assert "gelesen als" not in reply.pages[0].body and all(a.action != "card" for a in reply.actions)
+
+
 async def test_a_message_names_a_card_by_its_last_word_declined(ctx):
     reply = await run_answer(ctx, "explain_message", text="kann der boros-rekruten blocken?")
     assert [p.title for p in reply.pages] == [RECRUIT]
+
+
+def test_the_typed_run_of_a_declined_name_is_found_and_a_name_typed_as_printed_is_none(ctx):
+    names = ctx.names
+    recruit = names.lookup(RECRUIT).hit.card_id
+    assert declined_words("kann der boros-rekruten blocken?", recruit, RECRUIT, names) == "boros-rekruten"
+    assert declined_words("kann der boros-rekrut blocken?", recruit, RECRUIT, names) is None
+    martyr = names.lookup("Märtyrerin der Asche").hit.card_id  # „ae“ for „ä“: the name as printed, not declined
+    assert declined_words("maertyrerin der asche, wird X kleiner?", martyr, "Märtyrerin der Asche", names) is None

@@ -59,3 +59,12 @@ async def test_a_one_word_english_name_is_read_only_capitalised(ctx):
     reply = await run_answer(ctx, "explain_message", text="Was macht Driven?")
     assert reply.pages[0].title == "Getrieben // Verzweiflung"
     assert (await run_answer(ctx, "explain_message", text="I was driven to despair")).error
+
+
+@pytest.mark.parametrize("question", ["Fast Forward oder Boros-Rekrut", "fast forward vs boros-rekrut"])
+async def test_a_comparison_side_reads_it_as_the_card(ctx, question):
+    # before: „ℹ️ Nicht gelesen: „Fast Forward“ nennt keine Mechanik, keinen Begriff und keine Karte der Dokumente“
+    page = (await run_answer(ctx, "question", question=question)).pages[0]
+    assert page.title == f"{FAST} · Boros-Rekrut"
+    assert "gelesen als englischer Name von **Schnellvorlauf**." in page.body and "Nicht gelesen" not in page.body
+    assert "Ruling zu **Schnellvorlauf** · Rulings zu Schnellvorlauf, 27.01.2026" in page.body

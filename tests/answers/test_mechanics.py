@@ -354,9 +354,10 @@ async def test_a_rule_number_a_section_quotes_names_that_section(ctx):
     reply = await run_answer(ctx, "mechanic", name="701.30")
     assert reply.error and reply.pages[0].body == "Meintest du:\n• Fehde\n• Clash"
     # a number no section quotes, then or today, points to the rule search instead of listing every section
-    reply = await run_answer(ctx, "mechanic", name="702.19")
-    assert reply.error and reply.pages[0].body == (
-        "Kein Abschnitt der Dokumente zitiert Regel 702.19; die Regel zeigt `/regel suche: 702.19`.")
+    for number in ("702.19", "702.19a", "702"):  # Trampelschaden has no section, nor have the keywords as a whole
+        reply = await run_answer(ctx, "mechanic", name=number)
+        assert reply.error and reply.pages[0].body == (
+            f"Kein Abschnitt der Dokumente zitiert Regel {number}; die Regel zeigt `/regel suche: {number}`.")
 
 
 @pytest.mark.parametrize(("typed", "title", "said"), [
@@ -367,6 +368,11 @@ async def test_a_rule_number_a_section_quotes_names_that_section(ctx):
     ("205.4g", "Verschneite Karten und das Schnee-Manasymbol – Kälteeinbruch", "Der Übertypus „verschneit“"),
     # CR 105.2b „A multicolored object is two or more of the five colors.“ (Mehrfarbig)
     ("105.2b", "Mehrfarbig und Einfarbig – Zwietracht", "beziehen sich einige Karte auf „mehrfarbig“"),
+    # a sub-rule names the section its rule names: the „Heute“ blocks of „Geteilte Karten“ quote 709.4 and 709.4b,
+    # Einberufen's 702.51b; before „Kein Abschnitt der Dokumente zitiert Regel 709.4“ while 702.55a found Spuk
+    ("709.4", "Geteilte Karten – Zwietracht", "709.4b"),
+    ("709.4a", "Geteilte Karten – Zwietracht", "709.4b"),
+    ("702.51b", "Einberufen – Ravnica: Stadt der Gilden", "702.51b"),
 ])
 async def test_today_s_number_of_a_section_printing_none_names_it(ctx, typed, title, said):
     page = (await run_answer(ctx, "mechanic", name=typed)).pages[0]

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from bot.answers import run_answer
-from bot.answers.compared import number_passage
+from bot.answers.compared import number_passage, stated_numbers
 from bot.ranking import ranker
 
 #: 003:75, Regel 103.4 (Erklärung), and 003:81, Regel 103.4c (Erklärung).
@@ -28,7 +28,29 @@ async def test_a_number_side_the_ranking_read_leads_with_its_passage(ctx, questi
 
 async def test_a_number_no_hit_holds_is_still_said_unread(ctx):
     page = (await run_answer(ctx, "question", question="777 oder 40 leben")).pages[0]
-    assert "ℹ️ Nicht gelesen: „777“ nennt keine Mechanik, keinen Begriff und keine Karte der Dokumente" in page.body
+    assert "ℹ️ Nicht gelesen: „777“ – keine gefundene Stelle nennt die Zahl 777; verglichen wird nur der Rest." \
+        in page.body
+
+
+@pytest.mark.parametrize(("question", "line", "lead", "unshown"), [
+    # 001:284 (Blutspuckende Feder: „… bevor du Leben verlierst“) was compared as „777 leben“, naming no 777
+    ("20 oder 777 leben", "„777 leben“ – keine gefundene Stelle nennt die Zahl 777", "Regel 103.4 (Erklärung)",
+     "Blutspuckende Feder"),
+    # 001:101 (Ausgraben: „mindestens N Karten“) was compared as „8 karten auf der hand“, naming no 8
+    ("7 oder 8 karten auf der hand", "„8 karten auf der hand“ – keine gefundene Stelle nennt die Zahl 8",
+     "Regel 103.5 (Erklärung)", "502.47a")])
+async def test_a_side_whose_passage_states_not_its_number_is_said_unread(ctx, question, line, lead, unshown):
+    page = (await run_answer(ctx, "question", question=question)).pages[0]
+    assert f"ℹ️ Nicht gelesen: {line}; verglichen wird nur der Rest." in page.body
+    assert page.title == lead and unshown not in page.body.split("\n\n", 2)[1]
+
+
+async def test_a_number_stands_in_a_text_on_its_own_or_as_a_number_word(ctx):
+    assert stated_numbers((await ctx.store.passage_by_key("003:75")).text) == {"20"}  # „mit 20 Lebenspunkten“
+    assert "7" in stated_numbers((await ctx.store.passage_by_key("003:87")).text)  # „normalerweise sieben“
+    # 003:304's „ca. 6,3 × 8,8 cm“, a rule number and a date state no number
+    assert stated_numbers("traditionelle Magic-Karten (ca. 6,3 × 8,8 cm)") == set()
+    assert stated_numbers("Regel 502.47a, Stand 17.03.2006, +1/+1-Marke") == set()
 
 
 async def test_the_number_passage_is_the_first_hit_holding_every_number(ctx):
@@ -38,3 +60,5 @@ async def test_the_number_passage_is_the_first_hit_holding_every_number(ctx):
     assert number_passage(r, "40", found.hits).key == "003:81"
     assert number_passage(r, "quarkbrot", found.hits) is None  # no number: a word side is judged as before
     assert number_passage(r, "777", found.hits) is None
+    found = await r.search(ctx.store, "7 oder 8 karten auf der hand", ctx.names, limit=6)
+    assert number_passage(r, "8", found.hits) is None  # 003:304 holds „8,8 cm“ only

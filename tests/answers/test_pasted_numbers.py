@@ -42,3 +42,13 @@ async def test_a_quoted_shape_no_rule_has_is_refused_as_the_bare_one(ctx: Answer
     reply = await run_answer(ctx, "rule", search=typed)
     assert reply.error and reply.pages[0].title == "Ungültige Regelnummer"
     assert reply.pages[0].body.startswith(f"„{shown}“ ist keine Regelnummer")
+
+
+@pytest.mark.parametrize("typed", ['"702.19 trample"', "„702.19 trample“", '702.19 "trample"', "(702.19 trample)"])
+async def test_a_quoted_search_of_a_number_and_a_word_names_the_word_bare(ctx: AnswerContext, typed):
+    # before: „Das Wort „trample"“ wurde auch gesucht“ (the closing quote echoed), and „Nichts gefunden“ for
+    # 702.19 "trample" (one piece: a quote after the number split nothing)
+    reply = await run_answer(ctx, "rule", search=typed)
+    assert reply.pages[0].title == "Regel 702.19 (heute) – Trampelschaden"
+    assert reply.pages[0].body.startswith(
+        "ℹ️ Das Wort „trample“ wurde auch gesucht; seine Treffer folgen nach der Regel.")

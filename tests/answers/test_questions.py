@@ -208,6 +208,15 @@ async def test_question_is_escaped_and_bounded(ctx):
     assert "Die Frage war sehr lang; nur der Anfang wurde verwendet." in reply.pages[0].body
 
 
+async def test_a_question_cut_to_its_function_words_says_it_was_cut(ctx):
+    # 1 805 characters: the „fehde“ at the end lies beyond the 300 tokens read (bot.analysis.MAX_QUESTION_TOKENS);
+    # before, „Die Frage enthält keine Wörter, nach denen sich suchen lässt.“, as if nothing had been cut
+    reply = await run_answer(ctx, "question", question="was passiert wenn " * 100 + "fehde")
+    assert reply.error and reply.pages[0].title.startswith("Keine Suchwörter in „was passiert wenn was")
+    assert reply.pages[0].body.startswith("Die Frage war sehr lang; nur der Anfang wurde verwendet. Ihr Anfang enthält "
+                                          "nur Füll- und Fragewörter. Bitte mit Begriffen fragen")
+
+
 async def test_unknown_passage_key_is_a_german_error(ctx):
     reply = await run_action(ctx, "passage", "999:1")
     assert reply.error and reply.pages[0].title == "Stelle nicht gefunden"

@@ -81,18 +81,21 @@ def _count(n: int, word: str) -> str:
 def describe(symbols: Sequence[Symbol]) -> str:
     """What a cost holds in German words: ``{2}{W}`` → ``"2 generisches Mana und ein weißes"``, ``{W}{W}`` →
     ``"zwei weiße Mana"``, ``{2}{W}{3}{U}`` → ``"5 generisches Mana, ein weißes und ein blaues"`` (the colours in
-    the order of the cost); symbols of other kinds (hybrid, Phyrexian, X) counted as „weitere Symbole“."""
+    the order of the cost); symbols of other kinds (hybrid, Phyrexian, X) counted as „weitere Symbole“ after the
+    mana: ``{X}{R}{R}`` → ``"zwei rote Mana und ein weiteres Symbol"``, ``{X}`` → ``"ein weiteres Symbol"``."""
     kinds = [s.kind for s in symbols]
     parts = [f"{sum(s.amount for s in symbols if s.kind is SymbolKind.GENERIC)} generisches Mana"] \
         if SymbolKind.GENERIC in kinds else []
     letters = ["C" if s.kind is SymbolKind.COLORLESS else s.colors[0] for s in symbols
                if s.kind in (SymbolKind.COLORED, SymbolKind.COLORLESS)]
-    parts += [_count(letters.count(letter), COLOUR_NAMES[letter]) for letter in dict.fromkeys(letters)]
+    colours = [_count(letters.count(letter), COLOUR_NAMES[letter]) for letter in dict.fromkeys(letters)]
+    if colours and not parts:  # „zwei weiße Mana“: the word Mana after the colours when no generic mana names it
+        colours[-1] += " Mana"
+    parts += colours
     others = sum(1 for k in kinds if k not in (SymbolKind.GENERIC, SymbolKind.COLORED, SymbolKind.COLORLESS))
     if others:
         parts.append("ein weiteres Symbol" if others == 1 else f"{others} weitere Symbole")
-    said = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " und " + parts[-1]
-    return said if parts[0].endswith("Mana") else said + " Mana"
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " und " + parts[-1]
 
 
 def _left_out(tokens: Sequence[Token]) -> str:
