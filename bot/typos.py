@@ -7,7 +7,7 @@ words of the store's names are kept per name (a look-up compares the same names 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Container, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Protocol
@@ -15,7 +15,8 @@ from typing import Protocol
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
-from bot.text import name_keys, name_words
+from bot.german_words import common_words
+from bot.text import canonical, fold, name_keys, name_words
 
 
 class GermanWords(Protocol):
@@ -151,17 +152,25 @@ def added_or_dropped(typed: str, repaired: str) -> bool:
     return all(c in rest for c in short)
 
 
-def kept_as_typed(typed: str, repaired: str, dictionary: GermanWords) -> bool:
+def kept_as_typed(typed: str, repaired: str, dictionary: GermanWords, common: Container[str] | None = None) -> bool:
     """True when ``typed``, a word of the German ``dictionary`` itself (:meth:`~bot.german_words.GermanDictionary.has`),
     must stay as typed rather than be read as the documents' word ``repaired`` one slip away: a letter changed
     („holt“ is no slip of „hält“, „alten“ none of „arten“), or letters added or dropped (:func:`added_or_dropped`)
     inside it into a word that is no German word („haut“ is none of 000's English „haunt“, „drin“ none of
-    „drain“). Letters added or dropped into another German word read as that word („angefangen“ → „anfangen“,
-    „häfte“ → „hälfte“), and so does an ending cut off („verbrennt“ → the players' „verbrenn*“ of
-    data/synonyms.tsv, which no dictionary holds). Measured on the tuning and dev questions: docs/ranking.md ¹¹⁰."""
+    „drain“). Letters added or dropped into another German word read as that word („häfte“ → „hälfte“, „spucken“ →
+    „spuken“), and so does an ending cut off („verbrennt“ → the players' „verbrenn*“ of data/synonyms.tsv, which no
+    dictionary holds). A ``common`` word (canonical, folded; by default :func:`bot.german_words.common_words`, read
+    only for a word of the dictionary) is read only as another form of itself: an ending cut off or put on, „ge“ or
+    „zu“ inside („angefangen“ → „anfangen“; :func:`bot.answers.unknown_notes.inflected`), never as another word
+    („gestern“ is no slip of „geistern“, „stehlen“ none of „stehen“). Measured on the tuning and dev questions:
+    docs/ranking.md ¹¹⁰, ¹⁴³."""
     if not dictionary.has(typed):
         return False
     cut = typed.startswith(repaired) or repaired.startswith(typed)
+    if canonical(fold(typed)) in (common_words() if common is None else common):
+        from bot.answers.unknown_notes import inflected  # here: the answers' notes import the analysis
+
+        return not (cut or inflected(typed, repaired))
     return not (added_or_dropped(typed, repaired) and (cut or repaired in dictionary))
 
 
