@@ -159,19 +159,21 @@ def kept_as_typed(typed: str, repaired: str, dictionary: GermanWords, common: Co
     inside it into a word that is no German word („haut“ is none of 000's English „haunt“, „drin“ none of
     „drain“). Letters added or dropped into another German word read as that word („häfte“ → „hälfte“, „spucken“ →
     „spuken“), and so does an ending cut off („verbrennt“ → the players' „verbrenn*“ of data/synonyms.tsv, which no
-    dictionary holds). A ``common`` word (canonical, folded; by default :func:`bot.german_words.common_words`, read
-    only for a word of the dictionary) is read only as another form of itself: an ending cut off or put on, „ge“ or
+    dictionary holds). Of these, a ``common`` word (canonical, folded; by default :func:`bot.german_words.common_words`,
+    read only for such a word) is read only as another form of itself: an ending cut off or put on, „ge“ or
     „zu“ inside („angefangen“ → „anfangen“; :func:`bot.answers.unknown_notes.inflected`), never as another word
     („gestern“ is no slip of „geistern“, „stehlen“ none of „stehen“). Measured on the tuning and dev questions:
     docs/ranking.md ¹¹⁰, ¹⁴³."""
     if not dictionary.has(typed):
         return False
     cut = typed.startswith(repaired) or repaired.startswith(typed)
+    if not (added_or_dropped(typed, repaired) and (cut or repaired in dictionary)):
+        return True
     if canonical(fold(typed)) in (common_words() if common is None else common):
         from bot.answers.unknown_notes import inflected  # here: the answers' notes import the analysis
 
         return not (cut or inflected(typed, repaired))
-    return not (added_or_dropped(typed, repaired) and (cut or repaired in dictionary))
+    return False
 
 
 def shortened_card(query: str, names: Iterable[tuple[int, str]]) -> int | None:

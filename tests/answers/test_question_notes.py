@@ -280,6 +280,7 @@ async def test_a_common_german_word_is_not_read_as_the_documents_word_one_slip_a
     assert ctx_words(vocab, "gestern") == ["gestern"]
     words = german_dictionary()
     assert kept_as_typed("gestern", "geistern", words) and kept_as_typed("stehlen", "stehen", words)
+    assert kept_as_typed("verstehe", "versteht", words)  # a letter changed: kept as before, common or not
     # a common word read as another form of itself still is („angefangen“: the participle's „ge“; „alten“: 001's
     # „alte“), and a rarer dictionary word one slip from a word of the documents still is a slip („spucken“ of
     # 001's Spuk, „… so dass sie bei einer Kreatur deiner Wahl spukt“: 410 in the counts)
