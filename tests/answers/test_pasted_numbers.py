@@ -30,6 +30,18 @@ async def test_the_autocomplete_reads_a_pasted_start_as_the_bare_one(ctx: Answer
     assert bare[:3] == ["702.10", "702.11", "702.12"]
 
 
+@pytest.mark.parametrize("typed", ["702.19.", "702.19?", "702.19:", "„702.19“", "(702.19)", "702.19,"])
+async def test_the_autocomplete_reads_punctuation_after_a_whole_number_as_its_end(ctx: AnswerContext, typed):
+    """The answer reads „702.19.“ as 702.19 Trampelschaden; the autocomplete offered 702.190 Schleichen (Sneak),
+    702.191 and 702.192 after it, as for the start „702.19“, which it still does."""
+    offered = await run_completer(ctx, rule_queries, typed)
+    assert [(c.name, c.value) for c in offered] == [("702.19 – Trampelschaden (Trample)", "702.19")]
+    assert [c.value for c in await run_completer(ctx, rule_queries, "702.19")] == [
+        "702.19", "702.190", "702.191", "702.192"]
+    # a section's number with a full stop begins its rules: „702.“ is no ended number
+    assert [c.value for c in await run_completer(ctx, rule_queries, "702.")][:2] == ["702", "702.2"]
+
+
 @pytest.mark.parametrize("typed", ["„702.19“ und „104.3f“", "„702.19“ „104.3f“", "(702.19) (104.3f)"])
 async def test_a_list_of_quoted_numbers_answers_each(ctx: AnswerContext, typed):
     """„„702.19“ „104.3f““ was one piece, searched as words („Regeln zu …“)."""
