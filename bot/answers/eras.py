@@ -157,7 +157,7 @@ async def _first_page(ctx: AnswerContext, index: EraIndex, number: str, cited: l
     head, term = await _today_head(ctx, number, now)
     if has_cr:
         actions.insert(0, Action(label=f"Heutige Regel {number}", action="cr_rule", arg=number))
-    years = "/".join(dict.fromkeys(c.date[:4] for c in cited if c.date)) or "früher"
+    years = cited_years(cited)
     moved = f", heute {first_today}" if first_today else ""
     whose = "ein Dokument von" if len({c.title for c in cited}) == 1 else "Dokumente von"
     old = f"**So zitiert {years}{moved}** – {whose} {years} {'meint' if whose[0] == 'e' else 'meinen'} mit {number} " \
@@ -318,18 +318,27 @@ async def _meant_action(ctx: AnswerContext, index: EraIndex, document: DocumentR
 def number_choice_label(index: EraIndex, cat: RuleCatalog, number: str, printed: str) -> str:
     """The autocomplete's label of a rule number a document prints (``printed``: its heading or text there): today's
     rule where today's rules have another rule under that number, as the answer leads with it
-    (:func:`cited_number_reply`: „104.3 (heute) – Es gibt mehrere Möglichkeiten, die Partie zu verlieren.“, from
-    003's entry, else the term table's name: „701.19 (heute) – Regenerieren“, else today's official text as the answer
-    quotes it: „701.19a (heute) – If the effect of a resolving spell or ability regenerates a permanent, …“), else
-    the printed rule with today's number („502.46b (heute 702.51b) – …“). Not cut."""
+    (:func:`cited_number_reply`: „104.3 (heute; so zitiert 2005: 107.4) – Es gibt mehrere Möglichkeiten, die Partie zu
+    verlieren.“, from 003's entry, else the term table's name: „701.19 (heute; so zitiert 2007: 701.30) –
+    Regenerieren“, else today's official text as the answer quotes it: „701.19a (heute; …) – If the effect of a
+    resolving spell or ability regenerates a permanent, …“; the documents' other sense marked as the answer's title
+    marks it, as a number only cited is, „409.1b (heute 601.2b) – so zitiert“), else the printed rule with today's
+    number („502.46b (heute 702.51b) – …“). Not cut."""
     today = index.today_number(number)
     entry = next((e.text for e in cat.explanations if e.shown_number == number), None)
     term = next((t.german for t in term_index().terms if t.rule == number), None)
     now = rule_now(index.today, number)
     official = now.text if now is not None and now.today == number else None
     if today and today != number and (entry or term or official):
-        return f"{number} (heute) – {entry or term or official}"
+        return f"{number} (heute; so zitiert {cited_years(index.cited[number])}: {today}) – {entry or term or official}"
     return f"{number}" + (f" (heute {today})" if today else "") + f" – {printed}"
+
+
+def cited_years(cited: list[CitedNumber]) -> str:
+    """The years of the documents that cite a number (``cited``, of :attr:`EraIndex.cited`), each once, joined by
+    „/“ (``"2005"``, ``"2005/2007"``); „früher“ when none is dated. As the era page's title says them („so zitiert
+    2005, heute 107.4“)."""
+    return "/".join(dict.fromkeys(c.date[:4] for c in cited if c.date)) or "früher"
 
 
 def _sources(sources: list[str]) -> str:

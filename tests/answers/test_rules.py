@@ -364,10 +364,10 @@ async def test_autocomplete_numbers(ctx):
     # the documents' numbers first, then today's numbers of the term table (since 2026-12-07: 701 Schlüsselwortaktion)
     assert [c.value for c in choices][:7] == ["701.19", "701.19a", "701.19b", "701.19c", "701", "701.2", "701.3"]
     assert choices[5].name == "701.2 – Aktivieren (Activate)" and len(choices) == 25
-    assert choices[0].name == "701.19 (heute) – Regenerieren"  # today's rule, as the answer leads with it
+    assert choices[0].name == "701.19 (heute; so zitiert 2007: 701.30) – Regenerieren"  # as the answer leads
     # today's 701.19c too, as its answer leads with it (until 2026-12-07 „701.19c (heute 701.30d) – Ein Spieler
     # gewinnt eine Fehde …“, the clash article's)
-    assert choices[3].name.startswith("701.19c (heute) – Neither activating an ability that creates a regeneration")
+    assert choices[3].name.startswith("701.19c (heute; so zitiert 2007: 701.30d) – Neither activating an ability that creates a ")
 
 
 async def test_autocomplete_words_and_terms(ctx):

@@ -44,7 +44,8 @@ async def test_the_button_the_autocomplete_and_frage_read_the_number_alike(ctx):
     pressed = await run_action(ctx, "rule", "104.3")
     assert pressed.pages[0].title == TITLE
     choices = await run_completer(ctx, rule_queries, "104.3")
-    assert choices[0].name == "104.3 (heute) – Es gibt mehrere Möglichkeiten, die Partie zu verlieren."
+    assert choices[0].name == "104.3 (heute; so zitiert 2005: 107.4) – Es gibt mehrere Möglichkeiten, die Partie zu " \
+           "verlieren."
     asked = await run_answer(ctx, "question", question="was sagt regel 104.3")
     body = asked.pages[0].body
     assert "_Schlüssel: 003:124_" in body and HEDGE_LINE not in body
