@@ -166,6 +166,11 @@ async def _first_page(ctx: AnswerContext, index: EraIndex, number: str, cited: l
     return Page(title=shorten(title, 256), body="\n\n".join([head, old, *blocks])), actions
 
 
+#: Most characters of 003's entry the first page of a cited number quotes (:func:`_today_head`); an entry within them
+#: gets no page of its own after it (:func:`_quotes_whole`).
+_GERMAN_QUOTED = 400
+
+
 async def _today_head(ctx: AnswerContext, number: str, now: tuple[str, str]) -> tuple[str, str]:
     """The lines of today's rule ``number`` that lead the page of a number the documents cite for another rule:
     its official text (``now``: text and date, :func:`_today_text`), then what the German rules explanation
@@ -179,8 +184,16 @@ async def _today_head(ctx: AnswerContext, number: str, now: tuple[str, str]) -> 
     if entry is None:
         return "\n".join(lines), terms[0].german if terms else ""
     sure = "" if entry.number else "vermutlich "
-    lines.append(f"**Auf Deutsch** ({entry.document.title}, {sure}zu Regel {number}): {shorten(entry.text, 400)}")
+    lines.append(f"**Auf Deutsch** ({entry.document.title}, {sure}zu Regel {number}): "
+                 f"{shorten(entry.text, _GERMAN_QUOTED)}")
     return "\n".join(lines), term_names(entry.terms) or (terms[0].german if terms else "")
+
+
+def _quotes_whole(text: str, page: Page) -> bool:
+    """True when ``page`` (a page of 003's entry) shows ``text`` and nothing more in its body, and the first page's
+    „Auf Deutsch“ line (:func:`_today_head`, cut at :data:`_GERMAN_QUOTED`) quotes ``text`` whole: that page would
+    repeat it (``104.3f`` „Würde ein Spieler die Partie gleichzeitig gewinnen und verlieren, verliert er sie.“)."""
+    return len(text) <= _GERMAN_QUOTED and " ".join(page.body.split()) == " ".join(text.split())
 
 
 async def cited_otherwise(ctx: AnswerContext, number: str) -> bool:
@@ -220,7 +233,8 @@ async def cited_number_reply(
         parts.insert(0, lambda: rule_reply(ctx.store, number, current_version(versions)))
     if versions and first_today is not None:
         parts.append(lambda: rule_reply(ctx.store, first_today, current_version(versions)))
-    explaining = {e.document.title for e in (await catalog(ctx.store)).explanations}
+    explanations = (await catalog(ctx.store)).explanations
+    explaining = {e.document.title for e in explanations}
     for at, part in enumerate(parts):
         try:
             more = await part()
@@ -237,8 +251,11 @@ async def cited_number_reply(
         actions += more.actions
         if more.source:
             sources.append(more.source)
-    later = todays_pages + later
+    entry = next((e for e in explanations if e.shown_number == number), None) if collides else None
+    repeated = [p for p in todays_pages if entry and p.source in explaining and _quotes_whole(entry.text, p)]
+    later = [p for p in todays_pages if p not in repeated] + later
     page, first = await _first_page(ctx, index, number, cited, later, bool(versions))
+    page.fields += [f for p in repeated for f in p.fields]  # its terms („Partie verlieren (lose the game)“) kept
     # the first page quotes the citing documents, and first today's rule's where it leads
     page.source = _sources([*(p.source or "" for p in todays_pages), *(c.title for c in cited)])
     # One "Stand" in the footer only when every page is of the same date; otherwise each page names its own

@@ -64,3 +64,12 @@ async def test_a_quoted_search_of_a_number_and_a_word_names_the_word_bare(ctx: A
     assert reply.pages[0].title == "Regel 702.19 (heute) – Trampelschaden"
     assert reply.pages[0].body.startswith(
         "ℹ️ Das Wort „trample“ wurde auch gesucht; seine Treffer folgen nach der Regel.")
+
+
+async def test_each_passage_is_shown_once_in_a_list_of_quoted_numbers(ctx: AnswerContext):
+    """003's entry of today's 104.3f („Würde ein Spieler die Partie gleichzeitig gewinnen und verlieren, verliert er
+    sie.“) is quoted whole on 104.3f's first page; page 3 „Regel 104.3f (Erklärung)“ repeated it."""
+    reply = await run_answer(ctx, "rule", search="„702.19“ „104.3f“")
+    entry = "Würde ein Spieler die Partie gleichzeitig gewinnen und verlieren, verliert er sie."
+    assert [p.title for p in reply.pages if entry in p.body] == ["Regel 104.3f (heute) · so zitiert 2005, heute 107.4e"]
+    assert "Regel 104.3f (Erklärung)" not in [p.title for p in reply.pages]
