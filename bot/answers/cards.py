@@ -28,7 +28,7 @@ from bot.answers.guilds import guild_or_set_error
 from bot.answers.markup_notes import reads_markup
 from bot.answers.mentioned_names import mentioned_card, mentioned_error
 from bot.answers.name_notes import MAX_QUERY, not_a_card, reading_line
-from bot.answers.name_offers import with_declined, with_english, with_mentioned
+from bot.answers.name_offers import english_card, english_line, with_declined, with_english, with_mentioned
 from bot.answers.registry import AnswerContext, UserError, action, answer, completer, parse_id
 from bot.answers.today import STYLES, TERMS_HEAD, entry_status, notice_line, statement_lines, terms_listing
 from bot.answers.today_index import TodayIndex, quote_line, today_index
@@ -326,41 +326,38 @@ def not_found(query: str, found: Lookup, action: str = "card") -> UserError:
 
 
 async def find_card(ctx: AnswerContext, query: str, choice: str = "card") -> CardRecord:
-    """The card ``query`` names: exactly, or as a typo of one clear name (the rule of
-    :meth:`bot.search.NameIndex.lookup`, shared by every option that takes a card).
+    """The card ``query`` names: exactly, as a typo of one clear name (the rule of
+    :meth:`bot.search.NameIndex.lookup`, shared by every option that takes a card) or by an English name its own
+    rulings print (002's „Driven“, 004's „Fast Forward“: :func:`bot.answers.name_offers.english_card`).
 
     Raises:
         UserError: no card or no clear match; the German message says so first, then offers the candidates as
             choices that run the action ``choice`` (``"card"``, or ``"rulings"`` where the rulings were asked
-            for); a name no card has but rulings print names that card when it is the card's own (002's English
-            half-names „Driven“ and „Despair“), else is said to be only mentioned in those rulings
-            (:func:`bot.answers.mentioned_names.mentioned_card`).
+            for); a name other rulings print is said to be only mentioned there (:func:`no_card`).
     """
     return (await _find(ctx, query, choice))[0]
 
 
 async def find_card_noted(ctx: AnswerContext, query: str, choice: str = "card") -> tuple[CardRecord, str | None]:
     """:func:`find_card`, with the line to show above the answer when ``query`` was read as a typo or as a
-    card's shortened name (:func:`bot.answers.name_notes.reading_line`; None for an exact name). Every answer
-    that takes a typed card name says so the same way.
-
-    Raises:
-        UserError: as :func:`find_card`.
-    """
-    card, found = await _find(ctx, query, choice)
-    return card, reading_line(query, found, card.name)
+    card's shortened name (:func:`bot.answers.name_notes.reading_line`) or English name
+    (:func:`bot.answers.name_offers.english_line`); None for an exact name. Every answer that takes a typed card
+    name says so the same way. Raises UserError as :func:`find_card`."""
+    return await _find(ctx, query, choice)
 
 
-async def _find(ctx: AnswerContext, query: str, choice: str) -> tuple[CardRecord, Lookup]:
-    """:func:`find_card`, with the look-up that found the card (its ``how``: exact or a typo)."""
+async def _find(ctx: AnswerContext, query: str, choice: str) -> tuple[CardRecord, str | None]:
+    """:func:`find_card_noted`."""
     if not clean(query):
         raise UserError("Bitte einen Kartennamen angeben", "Zum Beispiel: `/karte name: Boros-Rekrut`")
     query = query[:MAX_QUERY]
     found = ctx.names.lookup(query)
-    card = await ctx.store.card(found.hit.card_id) if found.hit is not None else None
+    english = english_card(ctx.store, query) if found.hit is None else None
+    card_id = found.hit.card_id if found.hit is not None else english
+    card = await ctx.store.card(card_id) if card_id is not None else None
     if card is None:  # no clear card (a missing store row would be a bug: index and store are one file)
         raise await no_card(ctx, query, found, choice) or not_found(query, found, choice)
-    return card, found
+    return card, english_line(query, card.name) if english is not None else reading_line(query, found, card.name)
 
 
 async def no_card(ctx: AnswerContext, query: str, found: Lookup, choice: str = "card") -> UserError | None:
@@ -368,8 +365,9 @@ async def no_card(ctx: AnswerContext, query: str, found: Lookup, choice: str = "
     name says it (``/karte``, ``[[…]]``, the message command): a guild's or set's name, its cards as further choices
     (:func:`bot.answers.guilds.guild_or_set_error`: „Gruul“ → Blutdurst); close to no card, a mechanic's or keyword's
     (:func:`bot.answers.name_notes.not_a_card`: „„Fehde“ ist keine Karte, sondern eine Mechanik …“), else a name the
-    documents print (:func:`bot.answers.mentioned_names.mentioned_error`: 002's „Driven“ offered as its card,
-    „Destined“ only mentioned); None when neither, or for other candidates (:func:`not_found` offers them)."""
+    documents print (:func:`bot.answers.mentioned_names.mentioned_error`: „Destined“ only mentioned in 002, a
+    card's own other name they print offered as that card); None when neither, or for other candidates
+    (:func:`not_found` offers them)."""
     if (named := await guild_or_set_error(ctx, query, card_choices(found.candidates, choice))) is not None:
         return named
     if found.candidates:

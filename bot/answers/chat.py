@@ -18,7 +18,7 @@ from bot.answers.guilds import guild_and_set_words
 from bot.answers.layout import ruling_pages
 from bot.answers.mechanics import mechanic_pages, mechanics
 from bot.answers.name_notes import NOTED, reading_line
-from bot.answers.name_offers import english_in_text, english_of
+from bot.answers.name_offers import english_card, english_in_text, english_line, english_of
 from bot.answers.registry import UNKNOWN_BUTTON_TEXT, AnswerContext, UserError, action, answer
 from bot.answers.today_index import today_index
 from bot.custom_id import PAGE, BadCustomId, Invocation, NoArg, TooLong, encode_strict
@@ -98,6 +98,11 @@ def message_cards(ctx: AnswerContext, text: str) -> MessageCards:
             break
         read += 1
         found = ctx.names.lookup(mention.name)
+        if found.hit is None and (by_english := english_card(ctx.store, mention.name)) is not None:
+            # a card's English name its rulings print („[[Fast Forward]]“): read as /karte reads it, and said
+            typed += [] if (name := shorten(mention.name, MISSING_NAME_MAX)) in typed else [name]
+            ids += [] if by_english in ids else [by_english]
+            continue
         if found.hit is None:
             if len(missing) < EXPLAIN_MAX:
                 missing.append(shorten(mention.name, MISSING_NAME_MAX))
@@ -205,8 +210,7 @@ def typo_notes(ctx: AnswerContext, typed: str, cards: list[CardRecord]) -> dict[
             notes.setdefault(hit.card_id, said)
         for card_id in [] if hit is not None else [i for i in names if english_of(ctx.store, name, i)]:
             # a card's English name its rulings print: said as /karte says it („Fast Forward“)
-            notes.setdefault(card_id, f"ℹ️ „{quote_user(name, MISSING_NAME_MAX)}“ ist kein Kartenname in der "
-                             f"Datenbank; gelesen als **{names[card_id]}**, dessen Rulings es so nennen.")
+            notes.setdefault(card_id, english_line(name, names[card_id], MISSING_NAME_MAX))
     return notes
 
 

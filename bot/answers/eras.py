@@ -157,13 +157,18 @@ async def _first_page(ctx: AnswerContext, index: EraIndex, number: str, cited: l
     head, term = await _today_head(ctx, number, now)
     if has_cr:
         actions.insert(0, Action(label=f"Heutige Regel {number}", action="cr_rule", arg=number))
-    years = "/".join(dict.fromkeys(c.date[:4] for c in cited if c.date)) or "früher"
+    years = cited_years(cited)
     moved = f", heute {first_today}" if first_today else ""
     whose = "ein Dokument von" if len({c.title for c in cited}) == 1 else "Dokumente von"
     old = f"**So zitiert {years}{moved}** – {whose} {years} {'meint' if whose[0] == 'e' else 'meinen'} mit {number} " \
           "eine andere Regel:"
     title = f"Regel {number} (heute)" + (f" – {term}" if term else "") + f" · so zitiert {years}{moved}"
     return Page(title=shorten(title, 256), body="\n\n".join([head, old, *blocks])), actions
+
+
+#: Most characters of 003's entry the first page of a cited number quotes (:func:`_today_head`); an entry within them
+#: gets no page of its own after it (:func:`_quotes_whole`).
+_GERMAN_QUOTED = 400
 
 
 async def _today_head(ctx: AnswerContext, number: str, now: tuple[str, str]) -> tuple[str, str]:
@@ -179,8 +184,16 @@ async def _today_head(ctx: AnswerContext, number: str, now: tuple[str, str]) -> 
     if entry is None:
         return "\n".join(lines), terms[0].german if terms else ""
     sure = "" if entry.number else "vermutlich "
-    lines.append(f"**Auf Deutsch** ({entry.document.title}, {sure}zu Regel {number}): {shorten(entry.text, 400)}")
+    lines.append(f"**Auf Deutsch** ({entry.document.title}, {sure}zu Regel {number}): "
+                 f"{shorten(entry.text, _GERMAN_QUOTED)}")
     return "\n".join(lines), term_names(entry.terms) or (terms[0].german if terms else "")
+
+
+def _quotes_whole(text: str, page: Page) -> bool:
+    """True when ``page`` (a page of 003's entry) shows ``text`` and nothing more in its body, and the first page's
+    „Auf Deutsch“ line (:func:`_today_head`, cut at :data:`_GERMAN_QUOTED`) quotes ``text`` whole: that page would
+    repeat it (``104.3f`` „Würde ein Spieler die Partie gleichzeitig gewinnen und verlieren, verliert er sie.“)."""
+    return len(text) <= _GERMAN_QUOTED and " ".join(page.body.split()) == " ".join(text.split())
 
 
 async def cited_otherwise(ctx: AnswerContext, number: str) -> bool:
@@ -220,7 +233,8 @@ async def cited_number_reply(
         parts.insert(0, lambda: rule_reply(ctx.store, number, current_version(versions)))
     if versions and first_today is not None:
         parts.append(lambda: rule_reply(ctx.store, first_today, current_version(versions)))
-    explaining = {e.document.title for e in (await catalog(ctx.store)).explanations}
+    explanations = (await catalog(ctx.store)).explanations
+    explaining = {e.document.title for e in explanations}
     for at, part in enumerate(parts):
         try:
             more = await part()
@@ -237,8 +251,11 @@ async def cited_number_reply(
         actions += more.actions
         if more.source:
             sources.append(more.source)
-    later = todays_pages + later
+    entry = next((e for e in explanations if e.shown_number == number), None) if collides else None
+    repeated = [p for p in todays_pages if entry and p.source in explaining and _quotes_whole(entry.text, p)]
+    later = [p for p in todays_pages if p not in repeated] + later
     page, first = await _first_page(ctx, index, number, cited, later, bool(versions))
+    page.fields += [f for p in repeated for f in p.fields]  # its terms („Partie verlieren (lose the game)“) kept
     # the first page quotes the citing documents, and first today's rule's where it leads
     page.source = _sources([*(p.source or "" for p in todays_pages), *(c.title for c in cited)])
     # One "Stand" in the footer only when every page is of the same date; otherwise each page names its own
@@ -318,18 +335,27 @@ async def _meant_action(ctx: AnswerContext, index: EraIndex, document: DocumentR
 def number_choice_label(index: EraIndex, cat: RuleCatalog, number: str, printed: str) -> str:
     """The autocomplete's label of a rule number a document prints (``printed``: its heading or text there): today's
     rule where today's rules have another rule under that number, as the answer leads with it
-    (:func:`cited_number_reply`: „104.3 (heute) – Es gibt mehrere Möglichkeiten, die Partie zu verlieren.“, from
-    003's entry, else the term table's name: „701.19 (heute) – Regenerieren“, else today's official text as the answer
-    quotes it: „701.19a (heute) – If the effect of a resolving spell or ability regenerates a permanent, …“), else
-    the printed rule with today's number („502.46b (heute 702.51b) – …“). Not cut."""
+    (:func:`cited_number_reply`: „104.3 (heute; so zitiert 2005: 107.4) – Es gibt mehrere Möglichkeiten, die Partie zu
+    verlieren.“, from 003's entry, else the term table's name: „701.19 (heute; so zitiert 2007: 701.30) –
+    Regenerieren“, else today's official text as the answer quotes it: „701.19a (heute; …) – If the effect of a
+    resolving spell or ability regenerates a permanent, …“; the documents' other sense marked as the answer's title
+    marks it, as a number only cited is, „409.1b (heute 601.2b) – so zitiert“), else the printed rule with today's
+    number („502.46b (heute 702.51b) – …“). Not cut."""
     today = index.today_number(number)
     entry = next((e.text for e in cat.explanations if e.shown_number == number), None)
     term = next((t.german for t in term_index().terms if t.rule == number), None)
     now = rule_now(index.today, number)
     official = now.text if now is not None and now.today == number else None
     if today and today != number and (entry or term or official):
-        return f"{number} (heute) – {entry or term or official}"
+        return f"{number} (heute; so zitiert {cited_years(index.cited[number])}: {today}) – {entry or term or official}"
     return f"{number}" + (f" (heute {today})" if today else "") + f" – {printed}"
+
+
+def cited_years(cited: list[CitedNumber]) -> str:
+    """The years of the documents that cite a number (``cited``, of :attr:`EraIndex.cited`), each once, joined by
+    „/“ (``"2005"``, ``"2005/2007"``); „früher“ when none is dated. As the era page's title says them („so zitiert
+    2005, heute 107.4“)."""
+    return "/".join(dict.fromkeys(c.date[:4] for c in cited if c.date)) or "früher"
 
 
 def _sources(sources: list[str]) -> str:

@@ -15,7 +15,7 @@ import weakref
 from functools import lru_cache
 
 from bot.declined_names import completed
-from bot.reply import CHOICE_NAME_MAX, CHOICES_MAX, Choice
+from bot.reply import CHOICE_NAME_MAX, CHOICES_MAX, Choice, quote_user
 from bot.search import NameIndex
 from bot.store import Store
 from bot.text import fold
@@ -167,5 +167,28 @@ def english_of(store: Store, typed: str, card_id: int) -> bool:
     return bool(key) and any(folded == key and card == card_id for folded, _name, card, _card in _offers(store))
 
 
-__all__ = ["CHOICES", "DISPLACE_FROM", "english_in_text", "english_of", "mentioned_offers", "offer_key", "prepare",
+def english_card(store: Store, typed: str) -> int | None:
+    """The card ``typed`` names by an English name ``store`` holds for it (:func:`english_of`, folded, letters and
+    digits only: „Fast Forward“ → Schnellvorlauf's id, 004; „Driven“, „Driven // Despair“ → Getrieben // Verzweiflung,
+    002), read by every door that takes a card name (``/karte``, ``/ruling karte``, ``[[…]]``) as the message command
+    reads it in plain text; None when no card's name is it, or when it names two cards.
+
+    Raises:
+        bot.errors.StoreClosed: the store was closed.
+    """
+    key = offer_key(typed)
+    cards = {card for folded, _name, card, _card in _offers(store) if key and folded == key}
+    return next(iter(cards)) if len(cards) == 1 else None
+
+
+def english_line(typed: str, card_name: str, limit: int = 80) -> str:
+    """The line above a card read by its English name (:func:`english_card`), the typed name escaped: „ℹ️ „Fast
+    Forward“ ist kein Kartenname in der Datenbank; gelesen als **Schnellvorlauf**, dessen Rulings es so nennen.“ —
+    one text for ``/karte``, ``/ruling karte`` and „Karten erklären“ (the typed name cut to ``limit`` characters)."""
+    return (f"ℹ️ „{quote_user(typed, limit)}“ ist kein Kartenname in der Datenbank; gelesen als "
+            f"**{card_name}**, dessen Rulings es so nennen.")
+
+
+__all__ = ["CHOICES", "DISPLACE_FROM", "english_card", "english_in_text", "english_line", "english_of",
+           "mentioned_offers", "offer_key", "prepare",
            "with_declined", "with_english", "with_mentioned"]

@@ -47,6 +47,8 @@ _BETWEEN = re.compile(r"\s*(?:[,;&+]|\s/\s|\s(?:und|oder|sowie|and|or)\s)\s*"
                       # or a single letter: „702.19 x“ is the rule and the letter, as /frage reads it
                       r"|(?<=\d)\s+(?=[^\W\d_])|(?<=\d[a-z])\s+(?=[^\W\d_])",
                       re.IGNORECASE)
+#: A rule number's shape, a section or a rule (``702``, ``702.19``, ``104.3f``): what a slash lists (:func:`_slashed`).
+_RULE_SHAPE = re.compile(r"[0-9]{3}(?:[.,][0-9]{1,3}[a-z]?)?", re.IGNORECASE)
 #: A German decimal comma in a rule number (``702,19``), read as its point before the list is split at commas.
 _DECIMAL_COMMA = re.compile(r"(?<![\d.])([0-9]{3}),(?=[0-9])")
 #: Words that only say a number follows or a list goes on („Regeln 702.19 und 104.3f“, a list's „und“ left at the
@@ -178,7 +180,7 @@ def rule_numbers(search: str, readings: list[str] | None = None) -> NumberSearch
     found = NumberSearch(readings=list(readings or ()))
     seen: set[str] = set()
     pieces = 0
-    unwrapped = " ".join(_unwrapped(word) for word in clean(search).split())
+    unwrapped = " ".join(_unwrapped(w) for word in clean(search).split() for w in _slashed(word))
     for piece in _BETWEEN.split(_DECIMAL_COMMA.sub(r"\1.", unwrapped)):
         if not piece:
             continue
@@ -192,6 +194,16 @@ def rule_numbers(search: str, readings: list[str] | None = None) -> NumberSearch
         return None
     found.many = len(seen) > MAX_PIECES
     return found
+
+
+def _slashed(word: str) -> list[str]:
+    """``word`` split at its slashes when each part is a rule number's shape (:data:`_RULE_SHAPE`) once the pasted
+    punctuation around it is off: ``702.19/104.3f`` and ``„702.19“/„104.3f“`` list two numbers as „702.19 / 104.3f“
+    does (:data:`_BETWEEN`); a slash between other digits stays one word (``2/2``, ``+1/+1``: power and toughness)."""
+    parts = word.split("/")
+    if len(parts) > 1 and all(_RULE_SHAPE.fullmatch(p.strip(_WRAPPERS + NUMBER_PUNCTUATION)) for p in parts):
+        return [w for p in parts for w in (p, "/")][:-1]
+    return [word]
 
 
 def _unwrapped(word: str) -> str:

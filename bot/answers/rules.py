@@ -475,7 +475,7 @@ async def rule_queries(ctx: AnswerContext, current: str) -> list[Choice]:
         return []
     finds = bool(typed) and await searchable(ctx, typed)  # „**“, „00“ find nothing: no „Suche: **“ offered
     if (number := typed_number(typed)) is not None:  # „702.1“ → 702.10 Flugfähigkeit …; „0“ no number: its search
-        own = await number_choices(ctx, prepared, number)  # then the CR's numbers, without a CR the term table's
+        own = await number_choices(ctx, prepared, number, typed)  # then the CR's numbers, else the term table's
         return own or number_search_choice(typed, number, (await today_index(ctx.store)).cr, finds)
     words = tokens(typed)  # a rule named beside words („702.19 **trample**“) first, as the answer shows it
     choices = {c.value: c for c in await named_rule_choices(ctx, prepared, typed)}

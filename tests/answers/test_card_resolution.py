@@ -259,9 +259,9 @@ async def test_an_english_name_the_documents_do_not_give_offers_no_unrelated_ger
         assert reply.error and not reply.choices, query
         assert reply.pages[0].body.startswith("Tippe die ersten Buchstaben des deutschen Kartennamens"), query
     for query, card in (("Driven", "Getrieben // Verzweiflung"), ("Fast Forward", "Schnellvorlauf")):
-        reply = await run_answer(ctx, "card", name=query)
-        assert reply.error and reply.pages[0].title == f"Keine Karte „{query}“ gefunden", query
-        assert [c.label for c in reply.choices] == [f"Karte: {card}", f"Rulings: {card}"], query
+        reply = await run_answer(ctx, "card", name=query)  # the card itself, its reading said (since 2026-12-07)
+        assert not reply.error and reply.pages[0].title == card, query
+        assert f"„{query}“ ist kein Kartenname in der Datenbank; gelesen als **{card}**" in reply.pages[0].body
     assert [h.card_name for h in ctx.names.lookup("Himmelsritter").candidates] == ["Tresserhorn-Himmelsritter"]
 
 

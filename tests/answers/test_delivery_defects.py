@@ -75,8 +75,8 @@ async def test_the_message_command_names_one_card_once(ctx):
     # Agrus and Agru both mean Agrus Kos (card 8 of 001): one button
     reply = await run_answer(ctx, "explain_message", text="[[Agrus]] [[Agru]]")
     assert ids_of(message_payload(reply)) == ["rb:card:8"]
-    reply = await run_answer(ctx, "explain_message", text="[[Driven]] [[Destined]]")
-    assert ids_of(message_payload(reply)) == ["rb:card:274", "rb:rulings:274"]
+    reply = await run_answer(ctx, "explain_message", text="[[Driven]] [[Driven // Despair]] [[Destined]]")
+    assert ids_of(message_payload(reply)).count("rb:rulings:274") == 1  # one card, once
 
 
 async def test_inline_names_of_one_card_get_one_reply(ctx):
@@ -96,7 +96,7 @@ async def test_inline_names_of_one_card_get_one_reply(ctx):
         assert len(bodies) == len(set(map(str, bodies)))
 
 
-@pytest.mark.parametrize("name", ["Driven", "Fehde", "Destined"])
+@pytest.mark.parametrize("name", ["Fehde", "Destined"])
 async def test_the_message_command_says_of_a_name_what_karte_says(ctx, name):
     karte = await run_answer(ctx, "card", name=name)
     alone = await run_answer(ctx, "explain_message", text=f"[[{name}]]")
@@ -109,13 +109,15 @@ async def test_the_message_command_says_of_a_name_what_karte_says(ctx, name):
     assert {(a.action, a.arg) for a in karte.choices + karte.actions} <= offered
 
 
-async def test_the_message_command_offers_the_card_of_its_own_english_half_name(ctx):
-    # 002 prints „Driven und Despair beeinflussen nur Kreaturen, die du kontrollierst …“ of Getrieben // Verzweiflung
+async def test_the_message_command_explains_the_card_of_its_own_english_half_name(ctx):
+    # 002 prints „Driven und Despair beeinflussen nur Kreaturen, die du kontrollierst …“ of Getrieben // Verzweiflung:
+    # explained as /karte answers it (until 2026-12-07 evening both only offered the card, „Meintest du …?“)
     reply = await run_answer(ctx, "explain_message", text="[[Driven]]")
-    assert "nur erwähnt" not in reply.pages[0].body
-    assert "„Driven“ ist kein Kartenname in der Datenbank. Die Rulings zu **Getrieben // Verzweiflung** nennen es:\n" \
-           "> Driven und Despair beeinflussen nur Kreaturen, die du kontrollierst, wenn sie verrechnet werden.\n" \
-           "Meintest du **Getrieben // Verzweiflung**?" in reply.pages[0].body
+    karte = await run_answer(ctx, "card", name="Driven")
+    assert reply.pages[0].title == karte.pages[0].title == "Getrieben // Verzweiflung"
+    assert reply.pages[0].body.startswith("_ℹ️ „Driven“ ist kein Kartenname in der Datenbank; gelesen als "
+                                          "**Getrieben // Verzweiflung**, dessen Rulings es so nennen._")
+    assert reply.pages[0].body.split("\n")[0] == karte.pages[0].body.split("\n")[0]
     reply = await run_answer(ctx, "explain_message", text="[[Fehde]]")
     assert "„Fehde“ ist keine Karte, sondern eine Mechanik: `/mechanik name: Fehde`" in reply.pages[0].body
     assert [(c.action, c.label) for c in reply.choices] == [("mechanic", "Fehde")]

@@ -1,8 +1,9 @@
 """A card's English name its own rulings print (004, Schnellvorlauf: „… apply any cost reductions (such as that of
-Fast Forward's first ability)“), which ``/karte name: Fast Forward`` reads as that card („Meintest du
-**Schnellvorlauf**?“), is read by every door that reads card names: the card-name completer offers the German card
-for it, and „Karten erklären“ explains the card a message names by it, saying how it read the name. Before, the
-completer offered nothing for „fast forw“ and the message command found no card."""
+Fast Forward's first ability)“), is read by every door that reads card names: ``/karte`` and ``/ruling karte``
+answer the card, saying how they read the name, as „Karten erklären“ explains the card a message names by it (also
+in ``[[…]]``), and the card-name completer offers the German card for it. Before, the completer offered nothing for
+„fast forw“, the message command found no card, and until 2026-12-07 evening ``/karte name: Fast Forward`` only
+offered the card („Meintest du **Schnellvorlauf**?“)."""
 
 from __future__ import annotations
 
@@ -25,10 +26,20 @@ def test_an_english_sentence_names_its_runs_of_capitalised_words():
     assert english_runs("Driven and Despair affect only creatures you control.") == ["Despair"]
 
 
+#: The line above the card, as every door says it.
+READ = f"_ℹ️ „Fast Forward“ ist kein Kartenname in der Datenbank; gelesen als **{FAST}**, dessen Rulings es so nennen._"
+
+
 async def test_the_card_lookup_reads_the_name_as_the_card(ctx):
     reply = await run_answer(ctx, "card", name="Fast Forward")
-    assert reply.error and f"Meintest du **{FAST}**?" in reply.pages[0].body
-    assert "such as that of Fast Forward's first ability" in reply.pages[0].body
+    assert not reply.error and reply.pages[0].title == FAST
+    assert reply.pages[0].body.startswith(READ + "\nDer Kartentext steht in keinem der Dokumente")
+    rulings = await run_answer(ctx, "ruling", card="Fast Forward")
+    assert not rulings.error and rulings.pages[0].title == f"Rulings: {FAST} (6)"
+    assert rulings.pages[0].body.startswith(READ + "\n")
+    assert "such as that of Fast Forward's first ability" in "\n".join(p.body for p in rulings.pages)
+    bracketed = await run_answer(ctx, "explain_message", text="[[Fast Forward]]")  # as written without brackets
+    assert bracketed.pages[0].title == FAST and bracketed.pages[0].body.startswith(READ)
 
 
 @pytest.mark.parametrize("typed", ["fast forw", "Fast Forward", "fastforward", "FAST FO"])

@@ -122,12 +122,12 @@ async def test_each_page_s_footer_names_the_sources_of_that_page(ctx):
     reply = await run_answer(ctx, "rule", search="702.19 und 104.3f")
     footers = [payload(reply, i)["embeds"][0]["footer"]["text"] for i in range(len(fit_reply(reply)))]
     assert footers == [
-        "Quelle: Begriffstabelle Deutsch–Englisch (Comprehensive Rules vom 17.04.2026) · Seite 1/4",
-        # 104.3f: today's rule first (003's entry quoted), the FAQ's 104.3f as history (since 2026-12-07)
+        "Quelle: Begriffstabelle Deutsch–Englisch (Comprehensive Rules vom 17.04.2026) · Seite 1/3",
+        # 104.3f: today's rule first (003's entry quoted whole, so no page of its own since 2026-12-07 evening), the
+        # FAQ's 104.3f as history (since 2026-12-07)
         "Quelle: Magic-Regelwerk auf Deutsch (CardX Academy, Stand: aktuelle Regeln 2024+) · Ravnica: Stadt der Gilden "
-        "– Häufig gestellte Fragen · Seite 2/4",
-        "Quelle: Magic-Regelwerk auf Deutsch (CardX Academy, Stand: aktuelle Regeln 2024+) · Seite 3/4",
-        "Quelle: Ravnica: Stadt der Gilden – Häufig gestellte Fragen · Seite 4/4",
+        "– Häufig gestellte Fragen · Seite 2/3",
+        "Quelle: Ravnica: Stadt der Gilden – Häufig gestellte Fragen · Seite 3/3",
     ]
     # the reply still names all its sources (what is shared to the channel names them too)
     assert reply.source == ("Begriffstabelle Deutsch–Englisch (Comprehensive Rules vom 17.04.2026) · Ravnica: Stadt "
@@ -149,14 +149,14 @@ async def test_a_search_cut_at_the_length_limit_is_said_and_its_cut_fragment_not
 async def test_a_page_reference_inside_a_joined_reply_points_at_the_joined_page(ctx):
     from bot.render import fit_reply
 
-    # 001 cites 104.3f; alone its page 1 points to its wording on page 3 (after today's 104.3f, 003's entry on page
-    # 2). After 702.19's page it is on page 4.
+    # 001 cites 104.3f; alone its page 1 points to its wording on page 2 (after today's 104.3f, 003's entry quoted
+    # on page 1). After 702.19's page it is on page 3.
     alone = fit_reply(await run_answer(ctx, "rule", search="104.3f"))
-    assert "Wortlaut auf Seite 3." in alone[0].body and "Trampelschaden" not in alone[0].body
+    assert "Wortlaut auf Seite 2." in alone[0].body and "Trampelschaden" not in alone[0].body
     joined = fit_reply(await run_answer(ctx, "rule", search="702.19 und 104.3f"))
-    assert "Wortlaut auf Seite 4." in joined[1].body and "Wortlaut auf Seite 3" not in joined[1].body
-    quote = alone[2].body.split("\n")[-1][:60]
-    assert quote in joined[3].body
+    assert "Wortlaut auf Seite 3." in joined[1].body and "Wortlaut auf Seite 2" not in joined[1].body
+    quote = alone[1].body.split("\n")[-1][:60]
+    assert quote in joined[2].body
 
 
 def test_a_page_s_own_sources_are_budgeted_and_kept_when_pages_are_joined():

@@ -6,6 +6,8 @@ festlegen, dass ein Spieler die Partie verliert.“ (data/explanations_numbers.t
 
 from __future__ import annotations
 
+import re
+
 from bot.answers import run_action, run_answer, run_completer
 from bot.answers.questions import HEDGE_LINE
 from bot.answers.rule_catalog import catalog, printed_under
@@ -67,8 +69,8 @@ async def test_the_autocomplete_names_what_the_answer_to_701_19a_leads_with(ctx)
     effect of a resolving spell or ability regenerates a permanent, …“, CR 17.04.2026), and the answer leads with it:
     so does the offer (until 2026-12-07 „701.19a (heute 701.30a) – Um zu fehden …“)."""
     offered = {c.value: c.name for c in await run_completer(ctx, rule_queries, "701.19")}
-    assert offered["701.19a"] == ("701.19a (heute) – If the effect of a resolving spell or ability regenerates a "
-                                  "permanent, it creates…")
+    assert offered["701.19a"] == ("701.19a (heute; so zitiert 2007: 701.30a) – If the effect of a resolving spell or "
+                                  "ability regenerat…")
     reply = await run_answer(ctx, "rule", search="701.19a")
     assert reply.pages[0].title.startswith("Regel 701.19a (heute)")
     assert reply.pages[0].body.startswith("**Heute: Regel 701.19a** – If the effect of a resolving spell or ability "
@@ -76,9 +78,12 @@ async def test_the_autocomplete_names_what_the_answer_to_701_19a_leads_with(ctx)
 
 
 async def test_every_cited_number_is_offered_as_its_answer_reads_it(ctx):
-    """Each number a document cites: offered „(heute) – …“ exactly when its answer leads with today's rule of that
-    number („Regel 104.3 (heute) …“), else with today's number of the document's rule as the answer's title names it
-    („502.46 (heute 702.51) – Einberufen“, „Regel 502.46 (so zitiert) – heute 702.51“)."""
+    """Each number a document cites: offered „(heute; so zitiert 2005: 107.4) – …“ exactly when its answer leads with
+    today's rule of that number and names the document's sense after it („Regel 104.3 (heute) – Partie verlieren ·
+    so zitiert 2005, heute 107.4“: the year and today's number the same), else with today's number of the
+    document's rule as the answer's title names it („502.46 (heute 702.51) – Einberufen“, „Regel 502.46 (so
+    zitiert) – heute 702.51“). Until 2026-12-07 evening „104.3f (heute) – Würde ein Spieler …“ did not say that the
+    Ravnica FAQ cites 104.3f for the hybrid mana symbols (today 107.4e)."""
     from bot.answers.eras import era_index
 
     for number in sorted((await era_index(ctx)).cited):
@@ -86,8 +91,16 @@ async def test_every_cited_number_is_offered_as_its_answer_reads_it(ctx):
         if number not in offered:
             continue
         title = (await run_answer(ctx, "rule", search=number)).pages[0].title
-        assert offered[number].startswith(f"{number} (heute) – ") == title.startswith(f"Regel {number} (heute)"), (
+        leads = offered[number].startswith((f"{number} (heute)", f"{number} (heute;"))
+        assert leads == title.startswith(f"Regel {number} (heute)"), (
             number, offered[number], title)
+        if (marked := re.match(rf"{re.escape(number)} \(heute; so zitiert ([0-9/]+): ([0-9.a-z]+)\) – ",
+                               offered[number])) is not None:
+            assert title.endswith(f" · so zitiert {marked[1]}, heute {marked[2]}"), (number, offered[number], title)
+        else:
+            assert not leads, (number, offered[number])  # today's rule leads: the documents' sense is marked too
+    offered = {c.value: c.name for c in await run_completer(ctx, rule_queries, "104.3f")}
+    assert offered["104.3f"].startswith("104.3f (heute; so zitiert 2005: 107.4e) – Würde ein Spieler die Partie ")
 
 
 async def test_frage_shows_one_half_of_a_rule_printed_in_two_languages(ctx):

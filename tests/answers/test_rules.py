@@ -77,10 +77,11 @@ async def test_104_3f_hybrid_rule_from_the_ravnica_faq(ctx):
     assert "zu Regel 104.3f): Würde ein Spieler die Partie gleichzeitig gewinnen und verlieren, verliert er sie." \
         in first.body
     assert first.body.index("Würde ein Spieler") < first.body.index("**104.3f** ist heute **107.4e**: A hybrid mana")
-    # The FAQ's text is history; its page (after 003's entry) shows it whole, so the first page points there.
-    assert "\n**Früher** (Ravnica: Stadt der Gilden – Häufig gestellte Fragen, 30.08.2005): Wortlaut auf Seite 3." \
+    # The FAQ's text is history; its page shows it whole, so the first page points there. 003's entry, quoted whole
+    # above, gets no page of its own (until 2026-12-07 evening page 2 repeated it).
+    assert "\n**Früher** (Ravnica: Stadt der Gilden – Häufig gestellte Fragen, 30.08.2005): Wortlaut auf Seite 2." \
         in first.body
-    assert [p.title for p in reply.pages[1:]] == ["Regel 104.3f (Erklärung)", "Regel 104.3f"]
+    assert [p.title for p in reply.pages[1:]] == ["Regel 104.3f"]
     message = payload(reply, [p.title for p in reply.pages].index("Regel 104.3f"))
     embed = message["embeds"][0]
     assert embed["title"] == "Regel 104.3f"
@@ -364,10 +365,11 @@ async def test_autocomplete_numbers(ctx):
     # the documents' numbers first, then today's numbers of the term table (since 2026-12-07: 701 Schlüsselwortaktion)
     assert [c.value for c in choices][:7] == ["701.19", "701.19a", "701.19b", "701.19c", "701", "701.2", "701.3"]
     assert choices[5].name == "701.2 – Aktivieren (Activate)" and len(choices) == 25
-    assert choices[0].name == "701.19 (heute) – Regenerieren"  # today's rule, as the answer leads with it
+    assert choices[0].name == "701.19 (heute; so zitiert 2007: 701.30) – Regenerieren"  # as the answer leads
     # today's 701.19c too, as its answer leads with it (until 2026-12-07 „701.19c (heute 701.30d) – Ein Spieler
     # gewinnt eine Fehde …“, the clash article's)
-    assert choices[3].name.startswith("701.19c (heute) – Neither activating an ability that creates a regeneration")
+    assert choices[3].name.startswith("701.19c (heute; so zitiert 2007: 701.30d) – Neither activating an ability that "
+                                      "creates a ")
 
 
 async def test_autocomplete_words_and_terms(ctx):

@@ -195,3 +195,23 @@ async def test_a_rule_named_beside_words_is_offered_before_the_search(ctx, typed
     assert choices[0].name == "702.19 – Trampelschaden (Trample)"
     reply = await run_answer(ctx, "rule", search=typed)
     assert "Trampelschaden" in reply.pages[0].title
+
+
+@pytest.mark.parametrize("typed", ["702.19/104.3f", "702.19 / 104.3f", "„702.19“/„104.3f“"])
+async def test_a_slash_between_two_rule_numbers_lists_them(ctx, typed):
+    """„702.19/104.3f“ was one word: the search found 104.3f (the Ravnica FAQ's hybrid mana rule) alone and dropped
+    702.19 without a word; a slash between rule numbers now lists them as the comma does."""
+    reply = await run_answer(ctx, "rule", search=typed)
+    assert "ℹ️ 2 Regelnummern gesucht; jede wird einzeln gezeigt: 702.19, 104.3f." in reply.pages[0].body
+    assert reply.pages[0].title == "Regel 702.19 (heute) – Trampelschaden"
+    offered = [c.value for c in await run_completer(ctx, rule_queries, typed)]
+    assert offered[:2] == ["702.19", "104.3f"]
+    rulings = await run_answer(ctx, "ruling", search="702.19/104.3f")  # the rulings search points to both
+    assert [(a.action, a.arg) for a in rulings.actions] == [("rule", "702.19"), ("rule", "104.3f")]
+
+
+@pytest.mark.parametrize("typed", ["2/2 kreatur", "+1/+1-marke"])
+async def test_a_slash_between_other_digits_stays_a_word(ctx, typed):
+    # power and toughness: no rule numbers, the words searched as before
+    reply = await run_answer(ctx, "rule", search=typed)
+    assert "Regelnummern gesucht" not in reply.pages[0].body
