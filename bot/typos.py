@@ -17,6 +17,7 @@ from rapidfuzz.distance import OSA
 
 from bot.german_words import common_words
 from bot.text import canonical, fold, name_keys, name_words
+from bot.word_forms import inflected
 
 
 class GermanWords(Protocol):
@@ -161,7 +162,7 @@ def kept_as_typed(typed: str, repaired: str, dictionary: GermanWords, common: Co
     „spuken“), and so does an ending cut off („verbrennt“ → the players' „verbrenn*“ of data/synonyms.tsv, which no
     dictionary holds). Of these, a ``common`` word (canonical, folded; by default :func:`bot.german_words.common_words`,
     read only for such a word) is read only as another form of itself: an ending cut off or put on, „ge“ or
-    „zu“ inside („angefangen“ → „anfangen“; :func:`bot.answers.unknown_notes.inflected`), never as another word
+    „zu“ inside („angefangen“ → „anfangen“; :func:`bot.word_forms.inflected`), never as another word
     („gestern“ is no slip of „geistern“, „stehlen“ none of „stehen“). Measured on the tuning and dev questions:
     docs/ranking.md ¹¹⁰, ¹⁴³."""
     if not dictionary.has(typed):
@@ -170,8 +171,6 @@ def kept_as_typed(typed: str, repaired: str, dictionary: GermanWords, common: Co
     if not (added_or_dropped(typed, repaired) and (cut or repaired in dictionary)):
         return True
     if canonical(fold(typed)) in (common_words() if common is None else common):
-        from bot.answers.unknown_notes import inflected  # here: the answers' notes import the analysis
-
         return not (cut or inflected(typed, repaired))
     return False
 

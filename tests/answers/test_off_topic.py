@@ -77,11 +77,12 @@ async def test_an_answerable_question_is_not_called_unanswerable(ctx, question):
 
 
 async def test_a_concept_read_from_a_german_word_repaired_is_no_subject(ctx):
-    # „laden“ is repaired to „landen“ (a form of Land), „geld“ to „gold“: German words, the player named neither
+    # „malen“ is repaired to „mahlen“ (Mill), „geld“ to „gold“: German words, the player named neither („laden“, once
+    # repaired to „landen“, is a common word the repair keeps as typed since docs/ranking.md ¹⁴³)
     r = await ranker(ctx.store)
-    found = await r.search(ctx.store, "wann hat der laden am samstag offen", ctx.names, limit=5)
-    assert "zzkland" in found.analysis.concepts
-    assert await meant_words(found.analysis) == {"laden"}
+    found = await r.search(ctx.store, "darf ich am samstag malen", ctx.names, limit=5)
+    assert "zzkmill" in found.analysis.concepts
+    assert await meant_words(found.analysis) == {"malen"}
     assert rare_concepts(found, r.term_weights, await meant_words(found.analysis)) == []
     typed = await r.search(ctx.store, "wann darf ich ein land spielen", ctx.names, limit=5)
     assert "zzkland" in rare_concepts(typed, r.term_weights, await meant_words(typed.analysis))

@@ -104,7 +104,7 @@ async def test_the_dictionary_is_read_only_for_a_word_no_document_holds(ctx, mon
 
 async def test_another_form_of_the_documents_word_is_no_slip_to_name(ctx):
     # 001's Pfropfen rulings write „wegbewegt“; „wegbewege“ (first person) is read as it and named nowhere: no typo
-    from bot.answers.unknown_notes import inflected
+    from bot.word_forms import inflected
 
     question = "was passiert wenn ich die letzte +1/+1 marke vom Helium-Verspritzer wegbewege"
     body = (await run_answer(ctx, "question", question=question)).pages[0].body
@@ -116,7 +116,7 @@ async def test_another_form_of_the_documents_word_is_no_slip_to_name(ctx):
 
 async def test_a_compound_typed_without_its_linking_element_is_no_slip_to_name(ctx):
     # 001 writes „Nichtkreaturenzauber“; „nichtkreaturzauber“ is read as it (the linking „en“ left out): named nowhere
-    from bot.answers.unknown_notes import inflected
+    from bot.word_forms import inflected
 
     body = (await run_answer(ctx, "question", question="Ist ein nichtkreaturzauber betroffen?")).pages[0].body
     assert "gelesen als" not in body
@@ -126,7 +126,7 @@ async def test_a_compound_typed_without_its_linking_element_is_no_slip_to_name(c
 
 async def test_an_adjective_of_three_letters_inflected_is_no_slip_to_name(ctx):
     # 001's hybrid rulings write „rote“/„roten“; „rotem“ is read as „rote“ (another ending of „rot“): named nowhere
-    from bot.answers.unknown_notes import inflected
+    from bot.word_forms import inflected
 
     question = "wenn ich eine hybridkarte mit rotem mana bezahle ist sie dann rot"
     body = (await run_answer(ctx, "question", question=question)).pages[0].body
@@ -203,7 +203,7 @@ async def test_a_real_slip_is_still_named_with_the_word_it_was_read_as(ctx):
     ("pumpt", "pump"), ("stackt", "stack"), ("basics", "basic"), ("slowtrip", "slowtrips"),  # an ending put on
 ])
 def test_two_forms_of_one_word_are_no_slip_to_name(typed, read):
-    from bot.answers.unknown_notes import inflected
+    from bot.word_forms import inflected
 
     assert inflected(typed, read)
 
@@ -212,7 +212,7 @@ def test_two_forms_of_one_word_are_no_slip_to_name(typed, read):
     ("fluch", "flucht"), ("sicknes", "sickness"), ("kart", "karte"), ("gewint", "gewinnt"), ("verbrennt", "verbrenn"),
 ])
 def test_a_slip_or_another_word_is_still_named(typed, read):
-    from bot.answers.unknown_notes import inflected
+    from bot.word_forms import inflected
 
     assert not inflected(typed, read)
 
