@@ -459,7 +459,7 @@ class Analyser:
         letters or more ("gewinne", "werfe"; not "fede", whose stem ``fed`` is also "feder"'s) or the question is
         ``english``. A typo is repaired to another declined form of the word when the documents hold one, before the
         nearest word („alten“ → 001's „alte“, not „arten“ at the same distance; :func:`bot.word_parts.other_form`; the
-        notes name no such repair: :func:`bot.answers.unknown_notes.inflected`). A players' word of
+        notes name no such repair: :func:`bot.word_forms.inflected`). A players' word of
         ``data/players_words.tsv`` (:func:`bot.players_words.listed`) is never repaired."""
         typos = 0
         out = []
