@@ -38,7 +38,7 @@ passages' analysed column (``passages_fts``) and ranked by FTS5 ``bm25()`` with 
 * **answered** (a sixth stage, ``/frage`` only, :mod:`bot.answered`): siblings among the first three take their places
   again by the kind of answer their sentences give; **earlier** (:func:`bot.prior.prior_stage`) by their ``prior``,
   **logic** (:mod:`bot.logic_words`) by the logic asked („ohne“, „beide“), **asks** (:mod:`bot.asked_kinds`) by what
-  the question asks for (a count, the value of X, an order).
+  the question asks for (a count, the value of X, an order); **shown** last (:mod:`bot.named_shown`).
 * **rule_text** (an eighth, ``/frage`` only, :mod:`bot.section_rule`): a section's rule third below three rulings;
   **current** before it (:mod:`bot.current_first`): an outdated ruling yields to the newer one the register cites;
   **german** after it (:mod:`bot.german_first`): an official rule yields its place to a German passage stating it;
@@ -55,7 +55,7 @@ import math
 from collections.abc import Mapping, Sequence
 from functools import lru_cache, partial
 
-from bot import question_cards
+from bot import named_shown, question_cards
 from bot.about_matter import reader
 from bot.actions import action_stage, asked_action
 from bot.analysis import MAX_QUERY_TERMS, MAX_TOKENS, Analyser, Analysis, Options, tokens
@@ -289,7 +289,8 @@ class Ranker:
         if clauses and "rule_text" in self.features:  # the eighth: a section's rule below three of its rulings
             rule_stage(hits)
         german_stage(hits, self.german, found.english)  # a German version before the official rule it states
-        stand_in_first(hits, found)  # last: a term row standing in for the definition asked (bot/definitions.py)
+        stand_in_first(hits, found)  # a term row standing in for the definition asked (bot/definitions.py)
+        named_shown.named_card_shown(hits, found)  # last: a named card's own text on the first page
 
     def question_words(self, analysis: Analysis) -> QuestionWords:
         """The question's words weighed for ``coverage`` and ``prior`` (:meth:`QuestionWords.of`): a word no
