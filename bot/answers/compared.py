@@ -136,13 +136,18 @@ def halves_joined(question: str, halves: Mapping[str, int]) -> str:
 #: A number standing on its own in a text: no piece of a rule number, a date, a decimal or a P/T („702.19“,
 #: „17.03.2006“, „6,3 × 8,8 cm“, „+1/+1“), nor of a word („2005er“); a mana symbol's number („{2}“) is one.
 _NUMBER = re.compile(r"(?<![\w+\-−/.,:])\d+(?![\w/]|[.,:]\d)")
+#: A step of a numbered list: a number with a dot or a bracket at the start of a line („7. Der Fehdenzauberspruch
+#: …“, 000:11), no number the passage states.
+_LIST_ITEM = re.compile(r"^[ \t]*\d+[.)](?=\s)", re.MULTILINE)
 #: A word of a text, for its number words („sieben“ = 7, :data:`bot.stopwords.NUMBER_WORDS`).
 _WORD = re.compile(r"[^\W\d_]+")
 
 
 def stated_numbers(text: str) -> frozenset[str]:
     """The numbers ``text`` states, as digits: each number standing on its own (:data:`_NUMBER`) and each number
-    word („normalerweise sieben“ → ``"7"``); ``"6,3 × 8,8 cm"`` and ``"Regel 502.47a"`` state none. Pure."""
+    word („normalerweise sieben“ → ``"7"``); ``"6,3 × 8,8 cm"`` and ``"Regel 502.47a"`` state none, nor does a
+    numbered list's step (:data:`_LIST_ITEM`: 000:11's „7.“ and „8.“). Pure."""
+    text = _LIST_ITEM.sub("", text)
     words = (NUMBER_WORDS.get(w.casefold().replace("ss", "ß")) for w in _WORD.findall(text))
     return frozenset(_NUMBER.findall(text)) | {w for w in words if w is not None}
 

@@ -62,3 +62,18 @@ async def test_the_number_passage_is_the_first_hit_holding_every_number(ctx):
     assert number_passage(r, "777", found.hits) is None
     found = await r.search(ctx.store, "7 oder 8 karten auf der hand", ctx.names, limit=6)
     assert number_passage(r, "8", found.hits) is None  # 003:304 holds „8,8 cm“ only
+
+
+#: 000:11 (Fehde, 2007): its steps „7. Der Fehdenzauberspruch …“ and „8. Fähigkeiten, die während der Fehde …“.
+CLASH_STEP = "8. Fähigkeiten, die während der Fehde ausgelöst wurden, werden auf den Stapel gelegt."
+
+
+@pytest.mark.parametrize("question", ["7 oder 8 karten", "2 oder 8 karten"])
+async def test_a_numbered_step_is_no_number_a_passage_states(ctx, question):
+    """Both sides were read as 000:11 („Die Seiten führen zur selben Stelle“) by its steps „7.“, „2.“ and „8.“."""
+    assert CLASH_STEP in (await ctx.store.passage_by_key("000:11")).text
+    assert stated_numbers((await ctx.store.passage_by_key("000:11")).text) == set()
+    page = (await run_answer(ctx, "question", question=question)).pages[0]
+    assert "Die Seiten führen zur selben Stelle" not in page.body and CLASH_STEP not in page.body
+    assert "ℹ️ Nicht gelesen: „8 karten“ – keine gefundene Stelle nennt die Zahl 8" in page.body
+
