@@ -48,9 +48,10 @@ async def test_a_side_whose_passage_states_not_its_number_is_said_unread(ctx, qu
 async def test_a_number_stands_in_a_text_on_its_own_or_as_a_number_word(ctx):
     assert stated_numbers((await ctx.store.passage_by_key("003:75")).text) == {"20"}  # „mit 20 Lebenspunkten“
     assert "7" in stated_numbers((await ctx.store.passage_by_key("003:87")).text)  # „normalerweise sieben“
-    # 003:304's „ca. 6,3 × 8,8 cm“, a rule number and a date state no number
-    assert stated_numbers("traditionelle Magic-Karten (ca. 6,3 × 8,8 cm)") == set()
-    assert stated_numbers("Regel 502.47a, Stand 17.03.2006, +1/+1-Marke") == set()
+    # 003:304's „ca. 6,3 × 8,8 cm“ states its two decimals whole, no 8; a rule number, a date and a P/T no piece
+    assert stated_numbers("traditionelle Magic-Karten (ca. 6,3 × 8,8 cm)") == {"6,3", "8,8"}
+    pieces = stated_numbers("Regel 502.47a, Stand 17.03.2006, +1/+1-Marke")
+    assert pieces & {"502", "47", "17", "03", "2006", "1"} == set() and pieces <= {"17.03.2006"}
 
 
 async def test_the_number_passage_is_the_first_hit_holding_every_number(ctx):
@@ -76,4 +77,17 @@ async def test_a_numbered_step_is_no_number_a_passage_states(ctx, question):
     page = (await run_answer(ctx, "question", question=question)).pages[0]
     assert "Die Seiten führen zur selben Stelle" not in page.body and CLASH_STEP not in page.body
     assert "ℹ️ Nicht gelesen: „8 karten“ – keine gefundene Stelle nennt die Zahl 8" in page.body
+
+
+@pytest.mark.parametrize(("question", "unread"), [
+    ("20 oder 40,0 leben", "„40,0 leben“ – keine gefundene Stelle nennt die Zahl 40,0"),  # was three sides
+    ("20,5 oder 40 leben", "„20,5“ – keine gefundene Stelle nennt die Zahl 20,5"),  # was „5“
+    ("20.000 oder 40 leben", "„20.000“ – keine gefundene Stelle nennt die Zahl 20.000"),  # was „20 000“
+    ("-20 oder 20 leben", "„-20“ – keine gefundene Stelle nennt die Zahl -20"),  # was 103.4 for both
+    ("20 oder -40 leben", "„-40 leben“ – keine gefundene Stelle nennt die Zahl -40"),
+])
+async def test_a_side_number_is_the_whole_token_as_typed(ctx, question, unread):
+    page = (await run_answer(ctx, "question", question=question)).pages[0]
+    assert f"ℹ️ Nicht gelesen: {unread}; verglichen wird nur der Rest." in page.body
+    assert page.body.count("ℹ️ Nicht gelesen") == 1 and "Die Seiten führen zur selben Stelle" not in page.body
 
