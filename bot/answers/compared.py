@@ -16,8 +16,10 @@ from dataclasses import dataclass
 from functools import cache
 
 from bot.answers.mechanic_finder import MECHANIC_KINDS
+from bot.answers.asked_rules import number_passage as rule_passage
 from bot.answers.name_offers import english_in_text
-from bot.answers.side_numbers import masked, number_key, stated_numbers, unmasked
+from bot.answers.rule_catalog import parse_number
+from bot.answers.side_numbers import RULE, masked, number_key, stated_numbers, unmasked
 from bot.candidates import Hit
 from bot.comparison import CARD, MAX_SIDES, Comparison, Things, comparison, only_cards
 from bot.question_mentions import other_names
@@ -181,7 +183,10 @@ async def read_sides(store: Store, r: Ranker, question: str, names: NameIndex | 
     unread = list(asked.unread)  # words too long to read: said, not searched
     english = []
     for side in asked.sides:
-        p = _states_side(side, await _side_passage(store, r, side, names)) or number_passage(r, side, hits)
+        if RULE.fullmatch(side):  # a rule number is the rule, as /frage shows it („702.19“: Trampelschaden)
+            p = await rule_passage(store, parse_number(side) or side)
+        else:
+            p = _states_side(side, await _side_passage(store, r, side, names)) or number_passage(r, side, hits)
         if p is None and (read := await _english_side(store, side)) is not None:  # „Fast Forward“
             p = _states_side(side, await _side_passage(store, r, read[1], names))
             english += [read] if p is not None else []

@@ -4,8 +4,8 @@ A number is read whole, as typed: „20,5“, „20.000“ and „-20“ are one
 the 20 of 103.4's „mit 20 Lebenspunkten“); a rule number („702.19“) is a number too, which
 :func:`bot.answers.compared.read_sides` reads as the rule. A passage states a number where it stands on its own in its
 sentences — not as the step of a numbered list (000:11, Fehde's steps „7.“ and „8.“ state no 7 and no 8), not inside
-a P/T („+1/+1“) or a word („2005er“) — or writes it as a German number word („normalerweise sieben“ → 7).
-Pure functions.
+a P/T („+1/+1“) or a word („2005er“) — or writes it as a German number word („normalerweise sieben“ → 7,
+„siebenhundert“ → 700; a number word the reader cannot parse is no number). Pure functions.
 """
 
 from __future__ import annotations
@@ -24,20 +24,56 @@ _LIST_ITEM = re.compile(r"^[ \t]*\d+[.)](?=\s)", re.MULTILINE)
 RULE = re.compile(r"[1-9][0-9]{2}\.[1-9][0-9]*[a-z]?")
 #: A word of a text, for its number words.
 _WORD = re.compile(r"[^\W\d_]+")
+#: The German number words a compound number word („siebenhundertzwanzig“) is built of, by value.
+_UNITS = {"ein": 1, "eins": 1, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "sechs": 6, "sieben": 7, "acht": 8,
+          "neun": 9}
+_BELOW_HUNDRED = {**_UNITS, "zehn": 10, "elf": 11, "zwölf": 12, "dreizehn": 13, "vierzehn": 14, "fünfzehn": 15,
+                  "sechzehn": 16, "siebzehn": 17, "achtzehn": 18, "neunzehn": 19, "zwanzig": 20, "dreißig": 30,
+                  "vierzig": 40, "fünfzig": 50, "sechzig": 60, "siebzig": 70, "achtzig": 80, "neunzig": 90}
+_TENS = {w: v for w, v in _BELOW_HUNDRED.items() if v >= 20}
+_POWERS = (("tausend", 1000), ("hundert", 100))
 #: Placeholders of a number the comparison reader would cut apart: plain digits, so a masked number is read as
 #: „20“ is (:func:`masked`).
 _PLACEHOLDER = "98765{}1"
 
 
+def _below_hundred(word: str) -> int | None:
+    """The value of a German number word below 100 („sieben“, „dreiundzwanzig“), None for any other word."""
+    if word in _BELOW_HUNDRED:
+        return _BELOW_HUNDRED[word]
+    unit, sep, tens = word.partition("und")
+    return _UNITS[unit] + _TENS[tens] if sep and unit in _UNITS and tens in _TENS else None
+
+
+def word_value(word: str) -> int | None:
+    """The value of the German number word ``word`` (lower case, „ss“ read as „ß“): „siebenhundert“ → 700,
+    „zweitausendfünf“ → 2005, „dreiundzwanzig“ → 23; None for a word that is none („leben“, „tausendfüßler“)."""
+    word = word.casefold().replace("ss", "ß")
+    for name, power in _POWERS:
+        if name in word:
+            before, _, after = word.partition(name)
+            high = _below_hundred(before) if before not in ("", "ein") else 1
+            low = (word_value(after) if after else 0) if power == 1000 else (_below_hundred(after) if after else 0)
+            return high * power + low if high is not None and low is not None and (high < 10 or power == 1000) \
+                else None
+    return _below_hundred(word)
+
+
 def _word_number(word: str) -> str | None:
-    """The digits a number word stands for (:data:`bot.stopwords.NUMBER_WORDS`, the table the analyser reads)."""
-    return NUMBER_WORDS.get(word.casefold().replace("ss", "ß"))
+    """The digits a number word stands for: the words of :data:`bot.stopwords.NUMBER_WORDS` (the table the
+    analyser reads), and a compound beyond it („siebenhundert“, „fünfzig“); „ein“ and „eins“ alone are none (an
+    article)."""
+    low = word.casefold().replace("ss", "ß")
+    if low in NUMBER_WORDS:
+        return NUMBER_WORDS[low]
+    value = word_value(low) if low not in ("ein", "eins") else None
+    return str(value) if value is not None else None
 
 
 def stated_numbers(text: str) -> frozenset[str]:
     """The numbers ``text`` states, each whole as written with „−“ read as „-“ (:data:`NUMBER`: „20,5“, „20.000“,
     „-20“; a rule number „702.19“ or a date is one number of its own, never its pieces) and each number word as
-    digits („normalerweise sieben“ → ``"7"``); a numbered list's step states none
+    digits („normalerweise sieben“ → ``"7"``, „siebenhundert“ → ``"700"``); a numbered list's step states none
     (:data:`_LIST_ITEM`). ``"6,3 × 8,8 cm"`` states ``{"6,3", "8,8"}``, no 8."""
     text = _LIST_ITEM.sub("", text).replace("−", "-")
     words = (_word_number(w) for w in _WORD.findall(text))
@@ -74,4 +110,4 @@ def number_key(number: str) -> tuple[float, str]:
         return float("inf"), number
 
 
-__all__ = ["NUMBER", "RULE", "masked", "number_key", "stated_numbers", "unmasked"]
+__all__ = ["NUMBER", "RULE", "masked", "number_key", "stated_numbers", "unmasked", "word_value"]

@@ -9,6 +9,7 @@ import pytest
 
 from bot.answers import run_answer
 from bot.answers.compared import number_passage, stated_numbers
+from bot.answers.side_numbers import word_value
 from bot.ranking import ranker
 
 #: 003:75, Regel 103.4 (Erklärung), and 003:81, Regel 103.4c (Erklärung).
@@ -91,3 +92,23 @@ async def test_a_side_number_is_the_whole_token_as_typed(ctx, question, unread):
     assert f"ℹ️ Nicht gelesen: {unread}; verglichen wird nur der Rest." in page.body
     assert page.body.count("ℹ️ Nicht gelesen") == 1 and "Die Seiten führen zur selben Stelle" not in page.body
 
+
+async def test_a_number_word_beyond_the_table_is_its_own_number(ctx):
+    """„siebenhundert leben“ was compared as 001:284 (Blutspuckende Feder), which names no 700."""
+    page = (await run_answer(ctx, "question", question="zwanzig oder siebenhundert leben")).pages[0]
+    assert "ℹ️ Nicht gelesen: „siebenhundert leben“ – keine gefundene Stelle nennt die Zahl 700" in page.body
+    assert page.title == "Regel 103.4 (Erklärung)" and TWENTY in page.body
+
+
+async def test_a_rule_number_side_is_the_rule(ctx):
+    """„702.19 oder 20 leben“ said „Nicht gelesen: „702 19““: the side is rule 702.19, Trampelschaden."""
+    page = (await run_answer(ctx, "question", question="702.19 oder 20 leben")).pages[0]
+    assert "Nicht gelesen" not in page.body and page.title == "Trampelschaden · Regel 103.4 (Erklärung)"
+    assert "Trampelschaden (englisch Trample): Schlüsselwortfähigkeit, heute Regel 702.19." in page.body
+
+
+@pytest.mark.parametrize(("word", "value"), [("siebenhundert", 700), ("dreiundzwanzig", 23), ("fünfzig", 50),
+                                             ("zweitausendfünf", 2005), ("hundertzwanzig", 120), ("leben", None),
+                                             ("tausendfüßler", None)])
+def test_german_number_words(word, value):
+    assert word_value(word) == value
