@@ -15,8 +15,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from bot.answers.mechanic_finder import MECHANIC_KINDS
 from bot.answers.asked_rules import number_passage as rule_passage
+from bot.answers.mechanic_finder import MECHANIC_KINDS
 from bot.answers.name_offers import english_in_text
 from bot.answers.rule_catalog import parse_number
 from bot.answers.side_numbers import RULE, masked, number_key, stated_numbers, unmasked
