@@ -96,8 +96,11 @@ def masked(question: str) -> tuple[str, dict[str, str]]:
 
 
 def unmasked(text: str, marks: dict[str, str]) -> str:
-    """``text`` (a side read from :func:`masked`'s question) with each placeholder the number as typed."""
-    return " ".join(marks.get(w, w) for w in text.split(" ")) if marks else text
+    """``text`` (a side read from :func:`masked`'s question) with each placeholder the number as typed, also inside a
+    word the reader kept whole („-20-leben“)."""
+    for key in sorted(marks, key=len, reverse=True):  # „98765111“ before „9876511“, which it holds
+        text = text.replace(key, marks[key])
+    return text
 
 
 def number_key(number: str) -> tuple[float, str]:

@@ -9,7 +9,7 @@ import pytest
 
 from bot.answers import run_answer
 from bot.answers.compared import number_passage, stated_numbers
-from bot.answers.side_numbers import word_value
+from bot.answers.side_numbers import masked, unmasked, word_value
 from bot.ranking import ranker
 
 #: 003:75, Regel 103.4 (Erklärung), and 003:81, Regel 103.4c (Erklärung).
@@ -112,3 +112,9 @@ async def test_a_rule_number_side_is_the_rule(ctx):
                                              ("tausendfüßler", None)])
 def test_german_number_words(word, value):
     assert word_value(word) == value
+
+
+def test_a_masked_number_comes_back_as_typed_also_inside_a_word():
+    text, marks = masked(" ".join(f"{n},5" for n in range(12)) + " -20-leben")
+    assert "," not in text and len(marks) == 13
+    assert unmasked(text, marks) == " ".join(f"{n},5" for n in range(12)) + " -20-leben"
