@@ -21,6 +21,7 @@ from bot.answers.registry import AnswerContext
 from bot.answers.rule_catalog import catalog, misnumbered, parse_number, read_number, refuse_number
 from bot.answers.rules import rule_action
 from bot.candidates import Hit, Ranked
+from bot.errors import UserError
 from bot.ranking import ranker
 from bot.reply import Reply, quote_user
 from bot.store import PassageRecord, Store
@@ -40,19 +41,47 @@ MAX_ASKED = 5
 LEAD_ORDER = ("explanation", "cr_rule", "quoted_rule", "term", "glossary")
 
 
-def asked_numbers(question: str) -> list[str]:
-    """The pieces of ``question`` that name a rule number or try to, in the order typed, each once, at most
-    :data:`MAX_ASKED`: ``"was sagt regel 702.19?"`` → ``["702.19"]``, ``"erkläre Regel -5"`` → ``["-5"]``,
-    ``"kann ich 200 karten spielen"`` → ``[]`` (a bare number without a dot is no rule named), ``"regel zu
-    trampelschaden"`` → ``[]`` (no digit after the word)."""
+def named_pieces(question: str) -> list[str]:
+    """Every piece of ``question`` that names a rule number or tries to, in the order typed, each once (no limit):
+    ``"was sagt 702.19, 104.3f und 601.2"`` → ``["702.19", "104.3f", "601.2"]``."""
     pieces: dict[str, None] = {}
     for m in _NAMED.finditer(clean(question)):
         piece = (m.group(1) or m.group(2)).strip(_AROUND)
         if any(ch.isdigit() for ch in piece) and (parse_number(piece) or read_number(piece) or misnumbered(piece)):
             pieces.setdefault(piece)
-        if len(pieces) == MAX_ASKED:
-            break
     return list(pieces)
+
+
+def asked_numbers(question: str) -> list[str]:
+    """The pieces of ``question`` that name a rule number or try to (:func:`named_pieces`), at most
+    :data:`MAX_ASKED`: ``"was sagt regel 702.19?"`` → ``["702.19"]``, ``"erkläre Regel -5"`` → ``["-5"]``,
+    ``"kann ich 200 karten spielen"`` → ``[]`` (a bare number without a dot is no rule named), ``"regel zu
+    trampelschaden"`` → ``[]`` (no digit after the word)."""
+    return named_pieces(question)[:MAX_ASKED]
+
+
+def _number_of(piece: str) -> str:
+    """The rule number ``piece`` is read as (look-alike letters read, :func:`read_number`), else the piece."""
+    read = read_number(piece)
+    return read[0] if read else parse_number(piece) or piece
+
+
+def unshown_lines(led: str, missing: list[str], others: list[str], unread: list[str]) -> list[str]:
+    """The notes on the rule numbers a question names besides the one that leads (``led``): those no rule has
+    (``missing``, „Regel 999.9 nicht gefunden“), those found but not among the passages shown (``others``: only
+    one number leads; ``/regel suche`` shows each), those beyond :data:`MAX_ASKED` not looked up (``unread``),
+    each quoted escaped; ``[]`` when there are none."""
+    lines = []
+    if missing:
+        named = ", ".join(quote_user(n, 20) for n in missing)
+        lines.append(f"ℹ️ Nicht gefunden: Regel {named} (kein Dokument des Bots enthält oder zitiert "
+                     f"{'sie' if len(missing) == 1 else 'diese Regeln'}).")
+    rest = others + unread
+    if rest:
+        named = ", ".join(quote_user(n, 20) for n in rest)
+        lines.append(f"ℹ️ Gezeigt wird Regel {quote_user(led, 20)}; nicht gezeigt: Regel {named}. Alle zusammen: "
+                     f"`/regel suche: {' '.join(quote_user(n, 20) for n in [led, *rest][:MAX_ASKED])}`.")
+    return lines
 
 
 async def number_passage(store: Store, number: str, today_first: bool = False) -> PassageRecord | None:
@@ -77,30 +106,49 @@ async def number_passage(store: Store, number: str, today_first: bool = False) -
     return found[0] if found else None
 
 
-async def rule_led(ctx: AnswerContext, question: str, found: Ranked) -> Ranked | Reply:
+async def rule_led(ctx: AnswerContext, question: str, found: Ranked,
+                   said: list[str] | None = None) -> Ranked | Reply:
     """``found`` led by the rule the question names (:func:`asked_numbers`; the first one ``/regel suche`` answers):
     its passage (:func:`number_passage`) first and clear, the other hits after it as ranked (one fewer); ``/regel
     suche``'s answer to the number itself when no passage carries it (``603.7a``: named in 003's text); ``found``
-    unchanged when the question names no rule number.
+    unchanged when the question names no rule number. The other numbers named are said, never dropped
+    (:func:`unshown_lines`, appended to ``said``, the lines under the question; on ``/regel suche``'s page itself):
+    „was sagt 999.9 und 702.19“ leads with 702.19 and says 999.9 was not found.
 
     Raises:
         UserError: a piece of a number's shape that is none (``702.19zz``, ``-5``: ``/regel suche``'s refusal,
             :func:`bot.answers.rule_catalog.refuse_number`), or a number no rule has (``999.99``: ``/regel suche``'s
             „Regel 999.99 nicht gefunden“), German.
     """
-    asked = asked_numbers(question)
+    pieces = named_pieces(question)
+    asked = pieces[:MAX_ASKED]
     for piece in asked:
         refuse_number(piece)
     if not asked:
         return found
-    read = read_number(asked[0])
-    number = read[0] if read else parse_number(asked[0]) or asked[0]
-    reply = await rule_action(ctx, number)  # raises /regel suche's „nicht gefunden“ for a number no rule has
+    answered: list[tuple[str, Reply]] = []
+    missing: list[str] = []
+    errors: list[UserError] = []
+    for number in dict.fromkeys(map(_number_of, asked)):  # each looked up: one no rule has is said, not dropped
+        try:
+            answered.append((number, await rule_action(ctx, number)))
+        except UserError as exc:
+            missing.append(number)
+            errors.append(exc)
+    if not answered:  # no number named has a rule: /regel suche's refusal of the first, each other one named
+        errors[0].body += "".join(f"\nAuch nicht gefunden: Regel {quote_user(n, 20)}." for n in missing[1:])
+        raise errors[0]
+    (number, reply), others = answered[0], [n for n, _ in answered[1:]]
     passage = await number_passage(ctx.store, number, await cited_otherwise(ctx, number))
+    shown = {h.passage.number for h in found.hits[: len(found.hits) - 1]}  # a number a shown hit prints is shown
+    others = [n for n in others if n not in shown]
+    lines = unshown_lines(number, missing, others, pieces[MAX_ASKED:])
     if passage is None:  # the rule as /regel suche shows it, under the question
         if reply.pages:
-            reply.pages[0].body = f"Frage: „{quote_user(question, 120)}“\n\n{reply.pages[0].body}"
+            head = "\n".join([f"Frage: „{quote_user(question, 120)}“", *lines])
+            reply.pages[0].body = f"{head}\n\n{reply.pages[0].body}"
         return reply
+    said += lines if said is not None else []
     rest = [h for h in found.hits if h.passage.id != passage.id]
     # ahead of the best other hit by the ranking's margin: the rule named leads clearly (no ⚖️ for a close second,
     # bot.answers.hedge_signals.covered_alike), also when it is not the ranking's best (104.3: today's rule, not the
@@ -110,4 +158,4 @@ async def rule_led(ctx: AnswerContext, question: str, found: Ranked) -> Ranked |
     return replace(found, hits=[lead, *rest][: max(len(found.hits), 1)], clear=True)
 
 
-__all__ = ["LEAD_ORDER", "MAX_ASKED", "asked_numbers", "number_passage", "rule_led"]
+__all__ = ["LEAD_ORDER", "MAX_ASKED", "asked_numbers", "named_pieces", "number_passage", "rule_led", "unshown_lines"]

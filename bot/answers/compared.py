@@ -15,15 +15,17 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from bot.answers.asked_rules import number_passage as rule_passage
 from bot.answers.mechanic_finder import MECHANIC_KINDS
 from bot.answers.name_offers import english_in_text
+from bot.answers.rule_catalog import parse_number
+from bot.answers.side_numbers import RULE, masked, number_key, stated_numbers, unmasked
 from bot.candidates import Hit
 from bot.comparison import CARD, MAX_SIDES, Comparison, Things, comparison, only_cards
 from bot.question_mentions import other_names
 from bot.ranking import Ranker
 from bot.reply import quote_user
 from bot.search import NameIndex
-from bot.stopwords import NUMBER_WORDS
 from bot.store import PassageRecord, Store
 from bot.terms import TermMatch, term_concept, term_index
 from bot.text import fold
@@ -133,20 +135,6 @@ def halves_joined(question: str, halves: Mapping[str, int]) -> str:
     return "".join(pieces) + text[end:] if pieces else question
 
 
-#: A number standing on its own in a text: no piece of a rule number, a date, a decimal or a P/T („702.19“,
-#: „17.03.2006“, „6,3 × 8,8 cm“, „+1/+1“), nor of a word („2005er“); a mana symbol's number („{2}“) is one.
-_NUMBER = re.compile(r"(?<![\w+\-−/.,:])\d+(?![\w/]|[.,:]\d)")
-#: A word of a text, for its number words („sieben“ = 7, :data:`bot.stopwords.NUMBER_WORDS`).
-_WORD = re.compile(r"[^\W\d_]+")
-
-
-def stated_numbers(text: str) -> frozenset[str]:
-    """The numbers ``text`` states, as digits: each number standing on its own (:data:`_NUMBER`) and each number
-    word („normalerweise sieben“ → ``"7"``); ``"6,3 × 8,8 cm"`` and ``"Regel 502.47a"`` state none. Pure."""
-    words = (NUMBER_WORDS.get(w.casefold().replace("ss", "ß")) for w in _WORD.findall(text))
-    return frozenset(_NUMBER.findall(text)) | {w for w in words if w is not None}
-
-
 def number_passage(r: Ranker, side: str, hits: Sequence[Hit]) -> PassageRecord | None:
     """For a side that names no concept and no card but holds a number („20“ of „20 oder 40 leben“; a number word,
     „zwanzig“, is read as its digits): the first of the question's ranked ``hits`` whose text states every number of
@@ -184,16 +172,21 @@ async def read_sides(store: Store, r: Ranker, question: str, names: NameIndex | 
     it: „777 leben“ and „8 karten auf der hand“ are said unread, not read as a ruling without the number. A side
     read by nothing else that writes a card's English name is that card (:func:`_english_side`: „Fast Forward oder
     Boros-Rekrut“ compares Schnellvorlauf and Boros-Rekrut)."""
-    question = halves_joined(question, (await other_names(store)).halves)
+    question, marks = masked(halves_joined(question, (await other_names(store)).halves))  # „20,5“ one number
     things = cache(things_of(r, names))  # one look-up per text: the cuts and the name test ask again
     asked = comparison(question, things, cache(named_by(things)))
     if asked is None or not asked.sides:
         return None
+    asked = Comparison(*(tuple(unmasked(s, marks) for s in part) if isinstance(part, tuple) else part
+                         for part in asked))
     passages: dict[int, PassageRecord] = {}
     unread = list(asked.unread)  # words too long to read: said, not searched
     english = []
     for side in asked.sides:
-        p = _states_side(side, await _side_passage(store, r, side, names)) or number_passage(r, side, hits)
+        if RULE.fullmatch(side):  # a rule number is the rule, as /frage shows it („702.19“: Trampelschaden)
+            p = await rule_passage(store, parse_number(side) or side)
+        else:
+            p = _states_side(side, await _side_passage(store, r, side, names)) or number_passage(r, side, hits)
         if p is None and (read := await _english_side(store, side)) is not None:  # „Fast Forward“
             p = _states_side(side, await _side_passage(store, r, read[1], names))
             english += [read] if p is not None else []
@@ -222,7 +215,7 @@ def side_lines(sides: Sides, typed: Mapping[str, str] | None = None) -> list[str
         lines.append(f"ℹ️ Nicht gelesen: {named} {verb} keine Mechanik, keinen Begriff und keine Karte der "
                      "Dokumente; verglichen wird nur der Rest.")
     for side in counted:
-        numbers = sorted(stated_numbers(side), key=int)
+        numbers = sorted(stated_numbers(side), key=number_key)
         which = f"die Zahl {numbers[0]}" if len(numbers) == 1 else "die Zahlen " + " und ".join(numbers)
         lines.append(f"ℹ️ Nicht gelesen: „{quote_user(typed.get(side, side), SIDE_ECHO)}“ – keine gefundene Stelle "
                      f"nennt {which}; verglichen wird nur der Rest.")

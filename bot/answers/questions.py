@@ -396,7 +396,7 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     # one search, its words in the register's order („verbrennt mana“ searched as „mana verbrennt“)
     (rows, said_words), found = await asked_search(ctx, r, question, OTHERS + 1)  # the register read it once
     _refuse_unasked(question, found, r, shown, _said_head(said))
-    if isinstance(found := await rule_led(ctx, question, found), Reply):  # a rule number named: that rule leads
+    if isinstance(found := await rule_led(ctx, question, found, said), Reply):  # a rule number named: that rule leads
         return found
     hits = (found := await named_found(ctx.store, found)).hits  # 003's entries named by rule number, as in /regel
     register = await register_page(ctx, question, rows, hits[0].passage if hits else None, found.cards)

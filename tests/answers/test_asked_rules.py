@@ -74,3 +74,32 @@ async def test_a_number_no_passage_carries_is_answered_as_the_rule_search_answer
 ])
 def test_the_numbers_a_question_names(question, numbers):
     assert asked_numbers(question) == numbers
+
+
+TRAMPLE = "Trampelschaden (englisch Trample): Schlüsselwortfähigkeit, heute Regel 702.19."
+
+
+@pytest.mark.parametrize("question", ["was sagt 999.9 und 702.19", "was sagt 702.19 und 999.9"])
+async def test_a_number_no_rule_has_beside_one_that_leads_is_said(ctx, question):
+    """Until 2026-12-07 the first number alone was read: „999.9 und 702.19“ refused 999.9 and lost 702.19,
+    „702.19 und 999.9“ answered Trampelschaden without a word of 999.9."""
+    reply = await run_answer(ctx, "question", question=question)
+    body = reply.pages[0].body
+    assert not reply.error and TRAMPLE in body
+    assert "ℹ️ Nicht gefunden: Regel 999.9 (kein Dokument des Bots enthält oder zitiert sie)." in body
+
+
+async def test_each_rule_number_not_shown_is_named(ctx):
+    """Six numbers: 702.19 leads, 104.3f (the 2005 FAQ's rule, 001:37) is a candidate shown; the four others were
+    dropped without a word."""
+    reply = await run_answer(ctx, "question", question="was sagt 702.19, 104.3f, 601.2, 409.1b, 603.7, 704.5a")
+    body = reply.pages[0].body
+    assert TRAMPLE in body and "Jedes Halbe-Halbe-Manasymbol" in str(reply.pages[0].fields)
+    assert ("ℹ️ Gezeigt wird Regel 702.19; nicht gezeigt: Regel 601.2, 409.1b, 603.7, 704.5a. Alle zusammen: "
+            "`/regel suche: 702.19 601.2 409.1b 603.7 704.5a`.") in body
+
+
+async def test_no_number_named_has_a_rule(ctx):
+    reply = await run_answer(ctx, "question", question="was sagt 999.9 und 999.8")
+    assert reply.error and reply.pages[0].title == "Regel 999.9 nicht gefunden"
+    assert reply.pages[0].body.startswith(NO_RULE) and "Auch nicht gefunden: Regel 999.8." in reply.pages[0].body
