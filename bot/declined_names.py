@@ -20,7 +20,7 @@ import re
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from bot.search import Lookup, NameHit, NameIndex
+from bot.search import FUZZY, Lookup, NameHit, NameIndex
 from bot.text import name_words
 from bot.words import snowball
 
@@ -109,7 +109,8 @@ def declined_words(question: str, card_id: int, card_name: str, names: NameIndex
     the card ``card_id`` in a declined form (:func:`declined_card` at ``door``): ``"kann der boros-rekruten
     blocken?"`` → ``"boros-rekruten"``, ``"kennt wer den phobischen traumding?"`` → ``"phobischen"`` (Phobisches
     Traumwesen, 001); the longest run that starts first. None when no run does, or when a run the name index reads
-    as the card comes first: a name typed as printed is no declined one („maertyrerin der asche“ is Märtyrerin der
+    as the card comes first, unless its every word is the name's declined (:func:`_all_declined`: „phobischen
+    traumwesens“): a name typed as printed is no declined one („maertyrerin der asche“ is Märtyrerin der
     Asche, not „maertyrerin der“ declined). Looks up only runs whose first word has the Snowball stem of a word of
     the name."""
     stems = {snowball(w) for w in name_words(card_name)}
@@ -120,12 +121,21 @@ def declined_words(question: str, card_id: int, card_name: str, names: NameIndex
         for end in range(min(len(typed), start + len(name_words(card_name))), start, -1):
             run = " ".join(typed[start:end])
             found = names.lookup(run)
-            if found.hit is not None and found.hit.card_id == card_id:  # typed as printed
-                return None
+            if found.hit is not None and found.hit.card_id == card_id:  # typed as printed, unless every word declined
+                return run if _all_declined(run, card_name, found.hit) else None
             hit = declined_card(run, found, door)
             if hit is not None and hit.card_id == card_id:
                 return run
     return None
+
+
+def _all_declined(run: str, card_name: str, hit: NameHit) -> bool:
+    """True when the name index's fuzzy ``hit`` (:data:`bot.search.FUZZY`) of the typed ``run`` has the card's name
+    ``card_name`` word for word, each of the same Snowball stem and one in another form (:func:`_declined`): „phobischen
+    traumwesens“ is Phobisches Traumwesen declined, both words; a name the index reads exactly or as a spelling
+    („maertyrerin der asche“) is typed as printed."""
+    typed, printed = name_words(run), name_words(card_name)
+    return hit.tier >= FUZZY and len(typed) == len(printed) and _declined(typed, printed, False)
 
 
 def inside_card_name(key: str, held: Collection[str], door: Door = QUESTION) -> bool:

@@ -181,6 +181,30 @@ async def mechanic_text_action(ctx: AnswerContext, arg: RowId) -> Reply:
     return Reply(pages=pages, source=m.document.title, date=m.document.date, actions=[back])
 
 
+async def _refuse_unknown_rule(ctx: AnswerContext, typed: str, name: str) -> None:
+    """Raises UserError („Keine Mechanik „709.4z“ gefunden“) when ``typed`` is a rule number that ``/regel suche``
+    does not answer (its button ``rb:rule:<number>`` says „Regel 709.4z nicht gefunden“): no rule of that number, so
+    no section of the rule above it either; ``709.4a``, a rule of today, passes. ``name``: as typed, for the title."""
+    from bot.answers import run_action  # the registry imports this module
+
+    if (number := parse_number(typed)) is not None and (await run_action(ctx, "rule", number)).error:
+        raise UserError(f"Keine Mechanik „{quote_user(name, 80)}“ gefunden",
+                        f"Regel {number} gibt es in keinem Dokument des Bots (`/regel suche: {number}` sagt „Regel "
+                        f"{number} nicht gefunden“).")
+
+
+def _offer_each_number(finder: MechanicFinder, typed: str, name: str) -> None:
+    """Raises UserError offering the sections of each rule number when ``typed`` lists several (``702.51b 709.4``:
+    Einberufen, Geteilte Karten; spaces or commas between them); returns when it lists fewer or none of them names
+    a section. ``name``: as typed, for the title."""
+    listed = [parse_number(w) for w in typed.replace(",", " ").split()]
+    each = dict.fromkeys(i for n in listed if n for i in finder.resolve(n).sections) if len(listed) > 1 and all(
+        listed) else {}
+    if each:
+        _choose(f"Mehrere Mechaniken passen zu „{quote_user(name, 80)}“",
+                [Action(label=finder.labels[i], action="mechanic", arg=str(finder.sections[i].id)) for i in each])
+
+
 async def mechanic_reply(ctx: AnswerContext, sections: list[MechanicRecord]) -> Reply:
     """One reply for one or more sections (e.g. "Gilden" of three FAQs), plus buttons to their cards
     and to the section in the other language of the same document (Fehde ↔ Clash)."""
@@ -239,6 +263,8 @@ async def mechanic_answer(ctx: AnswerContext, name: str) -> Reply:
         raise UserError(f"Mechaniken aus {quote_user(named.name, 80)}", set_line(named),
                         choices=[Action(label=m.title, action="mechanic", arg=str(m.id)) for m in named.sections])
     resolved = finder.resolve(typed)
+    if resolved.sections:
+        await _refuse_unknown_rule(ctx, typed, name)
     named = bool(resolved.sections or resolved.term)
     offered = _offered(finder, typed) if resolved.how == "begun" or not named else []
     if len(offered) > 1 or (offered and not named):  # the box offers several, or something the name is not
@@ -254,6 +280,7 @@ async def mechanic_answer(ctx: AnswerContext, name: str) -> Reply:
         titles = ", ".join(dict.fromkeys(m.title for m in sections))
         near = finder.slipped(tokens(typed))  # a slip in the beginning („ripl“): offered as the box offers it
         choices = [Action(label=finder.labels[i], action="mechanic", arg=str(sections[i].id)) for i in near][:5]
+        _offer_each_number(finder, typed, name)
         if (number := parse_number(typed)) is not None:  # a number no section quotes: the rule search shows it
             raise UserError(f"Keine Mechanik „{quote_user(name, 80)}“ gefunden",
                             f"Kein Abschnitt der Dokumente zitiert Regel {number}; die Regel zeigt "

@@ -45,6 +45,8 @@ from bot.words import snowball
 
 #: Most near names said (``/karte``'s „Meintest du“ offers up to five as buttons; a note names three).
 NEAR_SHOWN = 3
+#: Most cards of a question's text read for the declined-name notes (:func:`declined_note`).
+DECLINED_READ = 5
 
 
 def _named_concept(analysis: Analysis | None, word: str) -> bool:
@@ -95,33 +97,44 @@ async def missing_card_line(question: str, analysis: Analysis | None, cards: Seq
 
 def declined_note(question: str, cards: Sequence[CardRecord], shown: Sequence[PassageRecord],
                   names: NameIndex | None) -> tuple[str, tuple[Action, ...]]:
-    """The note and button for the first of ``cards`` (those the ranking read in ``question``) that ``question``
-    names in a declined form (:func:`bot.declined_names.declined_words`) while no passage ``shown`` is of the card,
-    prints its name or holds the words typed (:func:`_said_below`): „ℹ️ „boros-rekruten“ gelesen als
-    **Boros-Rekrut**; keine Stelle unten gilt der Karte, …“ (the typed words escaped, at most 60 characters;
-    „gelesen als Teil des Namens von **Phobisches Traumwesen**“ for fewer words than the name has) and the button to
-    the card (``rb:card:<id>``); ``("", ())`` for none. Nothing is said where the passages speak of what was typed:
-    „märtyrer“ beside 001's section Märtyrer, „wogenden flammen“ beside Klimperstein's ruling on Wogende Flammen."""
+    """One note and button for each card that ``question`` names in a declined form
+    (:func:`bot.declined_names.declined_words`) while no passage ``shown`` is of the card, prints its name or holds
+    the words typed (:func:`_said_below`): „ℹ️ „boros-rekruten“ gelesen als **Boros-Rekrut**; keine Stelle unten gilt
+    der Karte, …“ (the typed words escaped, at most 60 characters; „gelesen als Teil des Namens von **Phobisches
+    Traumwesen**“ for fewer words than the name has) and the button to the card (``rb:card:<id>``); the notes one
+    per line in the order the names are typed, ``("", ())`` for none. The cards are those the ranking read in ``question`` (``cards``), then those
+    the message command "Karten erklären" reads in the same text (:func:`bot.message_names.plain_names`), so a
+    declined name beside another is never dropped: „kann der boros-rekruten den phobischen traumwesens blocken?“
+    notes both. Nothing is said where the passages speak of what was typed: „märtyrer“ beside 001's section Märtyrer,
+    „wogenden flammen“ beside Klimperstein's ruling on Wogende Flammen."""
     if names is None:
         return "", ()
-    for card in cards:
-        typed = declined_words(question, card.id, card.name, names)
-        if typed is None or _said_below(card, typed, shown):
+    from bot.message_names import plain_names  # the message door reads the names of a whole text
+
+    named = {c.id: c.name for c in cards}
+    for card_id in plain_names(names, question, DECLINED_READ).ids:
+        if card_id in names.card_names:
+            named.setdefault(card_id, names.card_names[card_id])
+    read: list[tuple[int, str, Action]] = []  # (where the name is typed, note, button): in the question's order
+    for card_id, card_name in named.items():
+        typed = declined_words(question, card_id, card_name, names)
+        if typed is None or _said_below(card_id, card_name, typed, shown):
             continue
-        whole = len(name_words(typed)) == len(name_words(card.name))
-        read = f"**{card.name}**" if whole else f"Teil des Namens von **{card.name}**"
-        return (f"ℹ️ „{quote_user(typed, 60)}“ gelesen als {read}; keine Stelle unten gilt der Karte, sie steht "
-                f"unter dem Knopf „{card.name}“."), (Action(card.name[:80], "card", str(card.id)),)
-    return "", ()
+        whole = len(name_words(typed)) == len(name_words(card_name))
+        said = f"**{card_name}**" if whole else f"Teil des Namens von **{card_name}**"
+        read.append((question.find(typed), f"ℹ️ „{quote_user(typed, 60)}“ gelesen als {said}; keine Stelle unten gilt "
+                     f"der Karte, sie steht unter dem Knopf „{card_name}“.", Action(card_name[:80], "card", str(card_id))))
+    read.sort(key=lambda r: r[0])
+    return "\n".join(r[1] for r in read), tuple(r[2] for r in read)
 
 
-def _said_below(card: CardRecord, typed: str, shown: Sequence[PassageRecord]) -> bool:
-    """True when a passage of ``shown`` is of ``card``, prints its name in its title or text (folded), or holds
-    every word of ``typed`` by its Snowball stem (:func:`bot.words.snowball`)."""
-    name, typed_stems = fold(card.name), {snowball(w) for w in name_words(typed)}
+def _said_below(card_id: int, card_name: str, typed: str, shown: Sequence[PassageRecord]) -> bool:
+    """True when a passage of ``shown`` is of the card ``card_id``, prints its name ``card_name`` in its title or
+    text (folded), or holds every word of ``typed`` by its Snowball stem (:func:`bot.words.snowball`)."""
+    name, typed_stems = fold(card_name), {snowball(w) for w in name_words(typed)}
     for p in shown:
         held = fold(f"{p.title} {p.text}")
-        if p.card_id == card.id or name in held or typed_stems <= {snowball(w) for w in name_words(held)}:
+        if p.card_id == card_id or name in held or typed_stems <= {snowball(w) for w in name_words(held)}:
             return True
     return False
 

@@ -49,6 +49,9 @@ _BETWEEN = re.compile(r"\s*(?:[,;&+]|\s/\s|\s(?:und|oder|sowie|and|or)\s)\s*"
                       re.IGNORECASE)
 #: A rule number's shape, a section or a rule (``702``, ``702.19``, ``104.3f``): what a slash lists (:func:`_slashed`).
 _RULE_SHAPE = re.compile(r"[0-9]{3}(?:[.,][0-9]{1,3}[a-z]?)?", re.IGNORECASE)
+#: Where two quoted pieces of one word meet, a point, comma, colon, semicolon or nothing between the closing quote or
+#: bracket and the next opening one (``"702.19"."104.3f"``): a list when each piece is a rule number.
+_QUOTES_JOINED = re.compile(r"(?<=[\"“”»«'’)\]])[.,;:]?(?=[\"„“«»'‘(\[])")
 #: A German decimal comma in a rule number (``702,19``), read as its point before the list is split at commas.
 _DECIMAL_COMMA = re.compile(r"(?<![\d.])([0-9]{3}),(?=[0-9])")
 #: Words that only say a number follows or a list goes on („Regeln 702.19 und 104.3f“, a list's „und“ left at the
@@ -199,10 +202,11 @@ def rule_numbers(search: str, readings: list[str] | None = None) -> NumberSearch
 def _slashed(word: str) -> list[str]:
     """``word`` split at its slashes when each part is a rule number's shape (:data:`_RULE_SHAPE`) once the pasted
     punctuation around it is off: ``702.19/104.3f`` and ``„702.19“/„104.3f“`` list two numbers as „702.19 / 104.3f“
-    does (:data:`_BETWEEN`); a slash between other digits stays one word (``2/2``, ``+1/+1``: power and toughness)."""
-    parts = word.split("/")
-    if len(parts) > 1 and all(_RULE_SHAPE.fullmatch(p.strip(_WRAPPERS + NUMBER_PUNCTUATION)) for p in parts):
-        return [w for p in parts for w in (p, "/")][:-1]
+    does (:data:`_BETWEEN`), so do quoted numbers joined by a point, comma, colon or semicolon (``"702.19"."104.3f"``:
+    :data:`_QUOTES_JOINED`); a slash between other digits stays one word (``2/2``, ``+1/+1``: power and toughness)."""
+    for parts in (_QUOTES_JOINED.split(word), word.split("/")):
+        if len(parts) > 1 and all(_RULE_SHAPE.fullmatch(p.strip(_WRAPPERS + NUMBER_PUNCTUATION)) for p in parts):
+            return [w for p in parts for w in (p, "/")][:-1]
     return [word]
 
 

@@ -386,8 +386,9 @@ async def question_notes(analysis: Analysis, known: Mapping[str, float], cards: 
         card = await missing_card_line(question, analysis, cards, names, store)
         guild = beside_missing(card, guild)  # „Dimir-Wächter“: its guild word names the missing card, not the guild
     read: tuple[Action, ...] = ()
-    if not card and not line and not near.parts and hits is not None:  # „boros-rekruten“ read, no passage of it
-        card, read = declined_note(question, cards, hits, names)
+    if not line and not near.parts and hits is not None:  # „boros-rekruten“ read, no passage of it; each such name
+        declined, read = declined_note(question, cards, hits, names)
+        card = "\n".join(n for n in (card, declined) if n)
     hedge = near.hedge or meant or bool(unknown) or bool(card) or (analysis.definition and bool(players))
     subject, actions = (asked.document.title, tuple(set_buttons(asked))) if asked is not None else ("", read)
     return Notes((*near.parts, *guild, *(n for n in (line, slang, card) if n)), hedge or bool(subject), near.read_as,

@@ -95,3 +95,22 @@ def test_the_typed_run_of_a_declined_name_is_found_and_a_name_typed_as_printed_i
     assert declined_words("kann der boros-rekrut blocken?", recruit, RECRUIT, names) is None
     martyr = names.lookup("Märtyrerin der Asche").hit.card_id  # „ae“ for „ä“: the name as printed, not declined
     assert declined_words("maertyrerin der asche, wird X kleiner?", martyr, "Märtyrerin der Asche", names) is None
+
+
+@pytest.mark.parametrize(("question", "typed"), [
+    # two declined names: both said, in the order typed (before: only „boros-rekruten“)
+    ("kann der boros-rekruten den phobischen traumwesens blocken?", ["boros-rekruten", "phobischen traumwesens"]),
+    # a name no card has beside a declined one: both notes (before: the missing card's note alone)
+    ("kann der boros-rekruten blocken und was macht der dimir-wächters?", ["boros-rekruten"]),
+    # every word of the name declined, beside a name as printed (before: neither said)
+    ("was macht der Boros-Rekrut und der phobischen traumwesen", ["phobischen traumwesen"]),
+])
+async def test_frage_says_each_declined_name_no_passage_shown_is_of(ctx, question, typed):
+    reply = await run_answer(ctx, "question", question=question)
+    body = reply.pages[0].body
+    said = {"boros-rekruten": RECRUIT, "phobischen traumwesens": PHOBIC, "phobischen traumwesen": PHOBIC}
+    for t in typed:
+        assert f"ℹ️ „{t}“ gelesen als **{said[t]}**; keine Stelle unten gilt der Karte" in body, t
+    assert [a.label for a in reply.actions if a.action == "card"] == [said[t] for t in typed]
+    if "dimir" in question:
+        assert "ℹ️ Keine Karte „dimir-wächters“ gefunden" in body

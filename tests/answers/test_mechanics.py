@@ -406,3 +406,16 @@ async def test_an_old_english_name_the_section_prints_names_it(ctx):
         page = (await run_answer(ctx, "mechanic", name=typed)).pages[0]
         assert page.title == "Verschneite Karten und das Schnee-Manasymbol – Kälteeinbruch", typed
         assert "von „snow-covered“ in „snow“ umbenannt" in page.body
+
+
+async def test_a_rule_number_no_document_has_names_no_mechanic_and_several_numbers_offer_each(ctx):
+    # 709.4z is no rule (/regel suche: „Regel 709.4z nicht gefunden“): before, Geteilte Karten as for 709.4
+    reply = await run_answer(ctx, "mechanic", name="709.4z")
+    assert reply.error and reply.pages[0].title == "Keine Mechanik „709.4z“ gefunden"
+    assert "Regel 709.4z gibt es in keinem Dokument des Bots" in reply.pages[0].body
+    sub = await run_answer(ctx, "mechanic", name="709.4a")  # a rule of today: the section of 709.4 still
+    assert not sub.error and sub.pages[0].title.startswith("Geteilte Karten")
+    # two numbers: the section of each offered (before: „Keine Mechanik“ and every section's title)
+    both = await run_answer(ctx, "mechanic", name="702.51b 709.4")
+    assert both.error and both.pages[0].title == "Mehrere Mechaniken passen zu „702.51b 709.4“"
+    assert [a.label for a in both.choices] == ["Einberufen", "Geteilte Karten"]

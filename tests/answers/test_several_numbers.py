@@ -215,3 +215,11 @@ async def test_a_slash_between_other_digits_stays_a_word(ctx, typed):
     # power and toughness: no rule numbers, the words searched as before
     reply = await run_answer(ctx, "rule", search=typed)
     assert "Regelnummern gesucht" not in reply.pages[0].body
+
+
+@pytest.mark.parametrize("typed", ['"702.19"."104.3f"', '„702.19“,„104.3f“', '"702.19";"104.3f"'])
+async def test_quoted_rule_numbers_joined_by_a_point_list_them(ctx, typed):
+    """„"702.19"."104.3f"“ was one word searched as words (702.19 lost); with a space both showed: now a list."""
+    reply = await run_answer(ctx, "rule", search=typed)
+    assert "ℹ️ 2 Regelnummern gesucht; jede wird einzeln gezeigt: 702.19, 104.3f." in reply.pages[0].body
+    assert reply.pages[0].title == "Regel 702.19 (heute) – Trampelschaden"

@@ -380,3 +380,21 @@ def test_shortfall_with_too_few_mana_still_lists_the_generic_half():
     result = pay(parse_cost("{2/B}{2/B}{2/B}{W}"), read_pool("R")[0])
     assert [sum(n for _, n in way) for way in result.missing_ways] == [4, 4]
     assert needs(result.missing_ways)[1] == [("schwarzes Mana", 2), ("weißes Mana", 1), ("beliebiges Mana", 1)]
+
+
+@pytest.mark.parametrize(("typed", "hint", "whole"), [
+    # a word that is no colour word is named whole, none of its letters read as symbols (before: {20}{R}{R}{U})
+    ("zwanzig boros-rekrut", "z. B. „20“ oder {20} für 20 generisches Mana.", "„boros-rekrut“ an Position 2 "
+     "(Zeichen 9), kein Manasymbol und kein Farbwort"),
+    ("zwanzig ruhr", "z. B. „20“ oder {20} für 20 generisches Mana.", "„ruhr“ an Position 2 (Zeichen 9), kein "
+     "Manasymbol und kein Farbwort"),
+    # the same digits hint as „zwanzig grün“ (before: „hundert“ named as no colour word, no hint)
+    ("hundert grün", "z. B. „100 grün“ oder {100}{G} für 100 generisches Mana und ein grünes.", ""),
+    ("einundzwanzig grün", "z. B. „21 grün“ oder {21}{G} für 21 generisches Mana und ein grünes.", ""),
+    ("minus drei grün", "„drei“ an Position 2 (Zeichen 7) ist kein Manasymbol: Zahlen bitte als Ziffern. Für {3}{G}",
+     "„minus“ an Position 1 (Zeichen 1), kein Manasymbol und kein Farbwort"),
+])
+def test_a_number_word_beside_another_word_gets_the_digits_hint(typed, hint, whole):
+    with pytest.raises(ManaError) as caught:
+        parse_cost(typed)
+    assert hint in str(caught.value) and whole in str(caught.value)

@@ -17,7 +17,7 @@ from typing import Protocol
 
 from bot.rules.mana.colour_words import AND_WORDS, COST_FORMS, is_word, mana_letter, word_error
 from bot.rules.mana.rule_symbols import LOYALTY, rule_symbol
-from bot.rules.mana.spoken import number_of, number_word_error
+from bot.rules.mana.spoken import merged_words, number_of, number_word_error
 from bot.rules.mana.symbols import (
     COLORS,
     MAX_GENERIC,
@@ -282,11 +282,16 @@ def _word(body: str, typed: str, pos: int, col: int, raw: Sequence[tuple[str, st
     """The error for the word ``typed``, the ``pos``-th symbol of the cost split as ``raw``: a number word offers
     the whole cost in digits (:func:`bot.rules.mana.spoken.number_word_error`), another word is named whole
     (:func:`bot.rules.mana.colour_words.word_error`)."""
+    said = [i for i, (_b, t, _c) in enumerate(raw, 1) if number_of(t) is not None]
+    if number_of(typed) is None and said:  # „minus drei grün“: the number word's hint, the other word left out
+        pos = said[0]
+        _body, typed, col = raw[pos - 1]
     where = f"an Position {pos} (Zeichen {col})"
     if number_of(typed) is None:
         return ManaError(word_error(typed, where), typed, pos, col)
-    tokens = [(t, c, _reading(b, t, c, raw)) for b, t, c in (raw or [(body, typed, col)])]
-    return ManaError(number_word_error(tokens, pos - 1 if raw else 0, where), typed, pos, col)
+    tokens = merged_words([(t, c, _reading(b, t, c, raw)) for b, t, c in (raw or [(body, typed, col)])])
+    at = next((i for i, (t, c, _r) in enumerate(tokens) if c == col), 0)
+    return ManaError(number_word_error(tokens, at, where), typed, pos, col)
 
 
 def _reading(body: str, typed: str, col: int, raw: Sequence[tuple[str, str, int]]) -> Symbol | int | None:

@@ -101,7 +101,7 @@ def describe(symbols: Sequence[Symbol]) -> str:
 def _left_out(tokens: Sequence[Token]) -> str:
     """The sentence naming the tokens no reading holds (each with its position), or ``""``."""
     named = [f"„{_shown(typed)}“ an Position {i} (Zeichen {col}), "
-             + ("kein Manasymbol und kein Farbwort" if typed.isalpha() else "kein gültiges Manasymbol")
+             + ("kein Manasymbol und kein Farbwort" if _lettered(typed) else "kein gültiges Manasymbol")
              for i, (typed, col, reading) in enumerate(tokens, 1) if reading is None]
     if not named:
         return ""
@@ -149,6 +149,45 @@ def number_word_error(tokens: Sequence[Token], index: int, where: str) -> str:
             f"{cost}; für {other} ({other_said}): „{other_text}“ oder {other}.{left_out}")
 
 
+#: German units a compound number word begins with („einundzwanzig“ = 21) and its tens; the hundreds' words.
+_UNITS = {"ein": 1, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "fuenf": 5, "sechs": 6, "sieben": 7, "acht": 8,
+          "neun": 9}
+_TENS = frozenset({"zwanzig", "dreißig", "dreissig", "vierzig", "fünfzig", "fuenfzig", "sechzig", "siebzig",
+                   "achtzig", "neunzig"})
+_HUNDRED = {"hundert": 100, "einhundert": 100}
+
+
 def number_of(typed: str) -> int | None:
-    """The number a number word stands for (``"zwei"`` → 2, ``"Twelve"`` → 12); None for another word."""
-    return NUMBER_WORDS.get(typed.casefold())
+    """The number a number word stands for (``"zwei"`` → 2, ``"Twelve"`` → 12, ``"einundzwanzig"`` → 21,
+    ``"hundert"`` → 100); None for another word."""
+    key = typed.casefold()
+    unit, joined, tens = key.partition("und")
+    if joined and unit in _UNITS and tens in _TENS:  # a German compound: the unit, „und“, the tens
+        return _UNITS[unit] + NUMBER_WORDS[tens]
+    return NUMBER_WORDS.get(key, _HUNDRED.get(key))
+
+
+def _lettered(typed: str) -> bool:
+    """True when ``typed`` is letters and hyphens only, a letter among them (a piece of a word as typed)."""
+    return any(c.isalpha() for c in typed) and all(c.isalpha() or c == "-" for c in typed)
+
+
+def merged_words(tokens: Sequence[Token]) -> list[Token]:
+    """``tokens`` with each run of letters and hyphens typed without a space between (``boros``, ``-``, ``r``, ``e``,
+    … of „boros-rekrut“; ``r``, ``u``, ``h``, ``r`` of „ruhr“) that holds a token of no reading made one word of no
+    reading, named whole; a run of symbols only („WU“ of „2WU“) stays as it is."""
+    out: list[Token] = []
+    run: list[Token] = []
+    for token in [*tokens, ("", 0, None)]:
+        typed, col, _reading = token
+        if run and (typed == "-" or _lettered(typed)) and col == run[-1][1] + len(run[-1][0]):
+            run.append(token)
+            continue
+        if len(run) > 1 and any(r[2] is None for r in run):
+            out.append(("".join(r[0] for r in run), run[0][1], None))
+        else:
+            out += run
+        run = [token] if _lettered(typed) else []
+        if not run and typed:
+            out.append(token)
+    return out
