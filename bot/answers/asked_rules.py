@@ -148,7 +148,8 @@ async def rule_led(ctx: AnswerContext, question: str, found: Ranked,
             head = "\n".join([f"Frage: „{quote_user(question, 120)}“", *lines])
             reply.pages[0].body = f"{head}\n\n{reply.pages[0].body}"
         return reply
-    said += lines if said is not None else []
+    if said is not None:
+        said += lines
     rest = [h for h in found.hits if h.passage.id != passage.id]
     # ahead of the best other hit by the ranking's margin: the rule named leads clearly (no ⚖️ for a close second,
     # bot.answers.hedge_signals.covered_alike), also when it is not the ranking's best (104.3: today's rule, not the

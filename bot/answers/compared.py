@@ -177,8 +177,10 @@ async def read_sides(store: Store, r: Ranker, question: str, names: NameIndex | 
     asked = comparison(question, things, cache(named_by(things)))
     if asked is None or not asked.sides:
         return None
-    asked = Comparison(*(tuple(unmasked(s, marks) for s in part) if isinstance(part, tuple) else part
-                         for part in asked))
+    def back(part: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(unmasked(s, marks) for s in part)
+
+    asked = Comparison(back(asked.sides), asked.empty, back(asked.repeated), back(asked.dropped), back(asked.unread))
     passages: dict[int, PassageRecord] = {}
     unread = list(asked.unread)  # words too long to read: said, not searched
     english = []

@@ -99,14 +99,16 @@ def declined_note(question: str, cards: Sequence[CardRecord], shown: Sequence[Pa
                   names: NameIndex | None) -> tuple[str, tuple[Action, ...]]:
     """One note and button for each card that ``question`` names in a declined form
     (:func:`bot.declined_names.declined_words`) while no passage ``shown`` is of the card, prints its name or holds
-    the words typed (:func:`_said_below`): „ℹ️ „boros-rekruten“ gelesen als **Boros-Rekrut**; keine Stelle unten gilt
-    der Karte, …“ (the typed words escaped, at most 60 characters; „gelesen als Teil des Namens von **Phobisches
-    Traumwesen**“ for fewer words than the name has) and the button to the card (``rb:card:<id>``); the notes one
-    per line in the order the names are typed, ``("", ())`` for none. The cards are those the ranking read in ``question`` (``cards``), then those
-    the message command "Karten erklären" reads in the same text (:func:`bot.message_names.plain_names`), so a
-    declined name beside another is never dropped: „kann der boros-rekruten den phobischen traumwesens blocken?“
-    notes both. Nothing is said where the passages speak of what was typed: „märtyrer“ beside 001's section Märtyrer,
-    „wogenden flammen“ beside Klimperstein's ruling on Wogende Flammen."""
+    the words typed (:func:`_said_below`): „ℹ️ „boros-rekruten“ gelesen als **Boros-Rekrut**; keine Stelle unten
+    gilt der Karte, …“ (the typed words escaped, at most 60 characters; „gelesen als Teil des Namens von
+    **Phobisches Traumwesen**“ for fewer words than the name has) and the button to the card (``rb:card:<id>``); the
+    notes one per line in the order the names are typed, ``("", ())`` for none. The cards are those the ranking read
+    in ``question`` (``cards``), then those the message command "Karten erklären" reads in the same text
+    (:func:`bot.message_names.plain_names`), so a declined name beside another is never dropped: „kann der
+    boros-rekruten den phobischen traumwesens blocken?“ notes Boros-Rekrut, whose passages are not shown, and not
+    Phobisches Traumwesen, whose text :mod:`bot.named_shown` puts on the page. Nothing is said where the passages speak of what
+    was typed: „märtyrer“ beside 001's section Märtyrer, „wogenden flammen“ beside Klimperstein's ruling on Wogende
+    Flammen."""
     if names is None:
         return "", ()
     from bot.message_names import plain_names  # the message door reads the names of a whole text
@@ -122,8 +124,9 @@ def declined_note(question: str, cards: Sequence[CardRecord], shown: Sequence[Pa
             continue
         whole = len(name_words(typed)) == len(name_words(card_name))
         said = f"**{card_name}**" if whole else f"Teil des Namens von **{card_name}**"
-        read.append((question.find(typed), f"ℹ️ „{quote_user(typed, 60)}“ gelesen als {said}; keine Stelle unten gilt "
-                     f"der Karte, sie steht unter dem Knopf „{card_name}“.", Action(card_name[:80], "card", str(card_id))))
+        note = (f"ℹ️ „{quote_user(typed, 60)}“ gelesen als {said}; keine Stelle unten gilt der Karte, sie steht "
+                f"unter dem Knopf „{card_name}“.")
+        read.append((question.find(typed), note, Action(card_name[:80], "card", str(card_id))))
     read.sort(key=lambda r: r[0])
     return "\n".join(r[1] for r in read), tuple(r[2] for r in read)
 
