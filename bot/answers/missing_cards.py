@@ -106,9 +106,9 @@ def declined_note(question: str, cards: Sequence[CardRecord], shown: Sequence[Pa
     in ``question`` (``cards``), then those the message command "Karten erklären" reads in the same text
     (:func:`bot.message_names.plain_names`), so a declined name beside another is never dropped: „kann der
     boros-rekruten den phobischen traumwesens blocken?“ notes Boros-Rekrut, whose passages are not shown, and not
-    Phobisches Traumwesen, whose text :mod:`bot.named_shown` puts on the page. Nothing is said where the passages speak of what
-    was typed: „märtyrer“ beside 001's section Märtyrer, „wogenden flammen“ beside Klimperstein's ruling on Wogende
-    Flammen."""
+    Phobisches Traumwesen, whose text :mod:`bot.named_shown` puts on the page. Nothing is said where the passages
+    speak of what was typed: „märtyrer“ beside 001's section Märtyrer, „wogenden flammen“ beside Klimperstein's
+    ruling on Wogende Flammen."""
     if names is None:
         return "", ()
     from bot.message_names import plain_names  # the message door reads the names of a whole text
