@@ -6,7 +6,9 @@ still read), /frage's line on a guild's name (001's „Selesnija-Gilde“), the 
 turned by another process, /frage's rule number inside a sentence and the card completer's offer of a card that 001
 only mentions; the answer paths of 2026-12-07 afternoon (a rule number beside markup, a cost in number words, a
 section by today's number, an English clash question, a guild's and a slip's offers) and of the evening (a hedged
-question no document answers, a split card compared, a rule offered beside words, two number words side by side)."""
+question no document answers, a split card compared, a rule offered beside words, two number words side by side)
+and of the late evening (a declined name said, a named card's text shown, several and pasted rule numbers, a
+card's English name)."""
 
 from __future__ import annotations
 
@@ -170,3 +172,27 @@ def test_the_evenings_answer_paths_answer_in_a_new_process(built_db):
     assert "„drei vier“: zwei Zahlen stehen nebeneinander." in side, side[:500]
     convoke = run(built_db, "call", "/regel 502.32a")
     assert "[Siehe 409.1b (2005, heute 601.2b)] (rb:rule:409.1b)" in convoke.rsplit("\nKnöpfe: ", 1)[1], convoke[-600:]
+
+
+def test_the_late_evenings_answer_paths_answer_in_a_new_process(built_db):
+    # the paths of 2026-12-07 late evening, each a new process: a declined name said („gelesen als“, its card button
+    # first, pressed by another process: 001's Boros-Rekrut, „{R/W} kann entweder …“) beside a card whose text is
+    # the fifth candidate (Phobisches Traumwesen, 003's Kälteeinbruch FAQ); of two rule numbers the one no document
+    # has is named; a rule number pasted with a quote; a slash between two numbers a list; an English card name its
+    # rulings print (004's „Fast Forward“) answered by /karte
+    both = run(built_db, "call", "/frage frage: kann der boros-rekruten den phobischen traumwesens blocken?")
+    assert "ℹ️ „boros-rekruten“ gelesen als **Boros-Rekrut**; keine Stelle unten gilt der Karte" in both, both[:600]
+    assert "\n[5. Phobisches Traumwesen – Kartentext · " in both, both[-1500:]
+    card = both.rsplit("\nKnöpfe: ", 1)[1]
+    assert card.startswith("[Boros-Rekrut] (rb:card:"), card
+    pressed = run(built_db, "press", card.split("(", 1)[1].split(")", 1)[0])
+    assert pressed.startswith("== Boros-Rekrut ==") and "{R/W} kann entweder" in pressed, pressed[:400]
+    rules = run(built_db, "call", "/frage frage: was sagt 999.9 und 702.19")
+    assert rules.startswith("== Trampelschaden") and "ℹ️ Nicht gefunden: Regel 999.9" in rules, rules[:400]
+    quoted = run(built_db, "call", '/regel suche: "702.19')
+    assert quoted.startswith("== Regel 702.19 (heute) – Trampelschaden ==\n"), quoted[:200]
+    listed = run(built_db, "call", "/regel suche: 702.19/104.3f")
+    assert "\nℹ️ 2 Regelnummern gesucht; jede wird einzeln gezeigt: 702.19, 104.3f.\n" in listed, listed[:400]
+    english = run(built_db, "call", "/karte name: Fast Forward")
+    assert english.startswith("== Schnellvorlauf ==\n_ℹ️ „Fast Forward“ ist kein Kartenname in der Datenbank; "
+                              "gelesen als **Schnellvorlauf**"), english[:300]
