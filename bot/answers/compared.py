@@ -135,14 +135,15 @@ def halves_joined(question: str, halves: Mapping[str, int]) -> str:
     return "".join(pieces) + text[end:] if pieces else question
 
 
-def number_passage(r: Ranker, side: str, hits: Sequence[Hit]) -> PassageRecord | None:
+def number_passage(side: str, hits: Sequence[Hit]) -> PassageRecord | None:
     """For a side that names no concept and no card but holds a number („20“ of „20 oder 40 leben“; a number word,
     „zwanzig“, is read as its digits): the first of the question's ranked ``hits`` whose text states every number of
-    the side (:func:`stated_numbers`; 003:75, 103.4: „Jeder Spieler beginnt die Partie mit 20 Lebenspunkten.“), since
+    the side (:func:`_states_side`; 003:75, 103.4: „Jeder Spieler beginnt die Partie mit 20 Lebenspunkten.“), since
     the ranking read the number there; None for a side without a number or when no hit states it („777“: no hit, „8“
-    of „8 karten“: not 003's „6,3 × 8,8 cm“). ``r``: the ranker, unused since the text is read as typed."""
-    numbers = stated_numbers(side)
-    return next((h.passage for h in hits if numbers <= stated_numbers(h.passage.text)), None) if numbers else None
+    of „8 karten“: not 003's „6,3 × 8,8 cm“)."""
+    if not stated_numbers(side):
+        return None
+    return next((h.passage for h in hits if _states_side(side, h.passage) is not None), None)
 
 
 async def _english_side(store: Store, side: str) -> tuple[str, str] | None:
@@ -188,7 +189,7 @@ async def read_sides(store: Store, r: Ranker, question: str, names: NameIndex | 
         if RULE.fullmatch(side):  # a rule number is the rule, as /frage shows it („702.19“: Trampelschaden)
             p = await rule_passage(store, parse_number(side) or side)
         else:
-            p = _states_side(side, await _side_passage(store, r, side, names)) or number_passage(r, side, hits)
+            p = _states_side(side, await _side_passage(store, r, side, names)) or number_passage(side, hits)
         if p is None and (read := await _english_side(store, side)) is not None:  # „Fast Forward“
             p = _states_side(side, await _side_passage(store, r, read[1], names))
             english += [read] if p is not None else []

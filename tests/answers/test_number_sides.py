@@ -58,12 +58,12 @@ async def test_a_number_stands_in_a_text_on_its_own_or_as_a_number_word(ctx):
 async def test_the_number_passage_is_the_first_hit_holding_every_number(ctx):
     r = await ranker(ctx.store)
     found = await r.search(ctx.store, "20 oder 40 leben", ctx.names, limit=6)
-    assert number_passage(r, "20", found.hits).key == "003:75"
-    assert number_passage(r, "40", found.hits).key == "003:81"
-    assert number_passage(r, "quarkbrot", found.hits) is None  # no number: a word side is judged as before
-    assert number_passage(r, "777", found.hits) is None
+    assert number_passage("20", found.hits).key == "003:75"
+    assert number_passage("40", found.hits).key == "003:81"
+    assert number_passage("quarkbrot", found.hits) is None  # no number: a word side is judged as before
+    assert number_passage("777", found.hits) is None
     found = await r.search(ctx.store, "7 oder 8 karten auf der hand", ctx.names, limit=6)
-    assert number_passage(r, "8", found.hits) is None  # 003:304 holds „8,8 cm“ only
+    assert number_passage("8", found.hits) is None  # 003:304 holds „8,8 cm“ only
 
 
 #: 000:11 (Fehde, 2007): its steps „7. Der Fehdenzauberspruch …“ and „8. Fähigkeiten, die während der Fehde …“.
