@@ -5,9 +5,9 @@ In the ranking a rule number is one search term among the question's words. A pa
 table's row „Trampelschaden …: heute Regel 702.19“) keeps the term table's low prior unless every other word of the
 question is an asking word („was ist“, „was bedeutet“: :meth:`bot.ranking.Ranker._about`), so ``was sagt regel
 702.19`` led with 003's entry 110.5b, which holds „sagt“; and 003's entries carry their number only in the rule
-catalogue (:func:`bot.answers.rule_catalog.catalog`), so ``regel 103.5b`` never found 103.5b's entry. A number the
+catalogue (:func:`bot.rule_catalog.catalog`), so ``regel 103.5b`` never found 103.5b's entry. A number the
 question names is therefore read here, before the ranked passages are shown (:func:`rule_led`), as ``/regel suche``
-reads one (:func:`bot.answers.rule_catalog.parse_number`, look-alike letters, the refusal of a number's shape that
+reads one (:func:`bot.rule_catalog.parse_number`, look-alike letters, the refusal of a number's shape that
 is none); the ranking is unchanged (no question of the tuning parts names a rule number).
 """
 
@@ -18,13 +18,13 @@ from dataclasses import replace
 
 from bot.answers.eras import cited_otherwise
 from bot.answers.registry import AnswerContext
-from bot.answers.rule_catalog import catalog, misnumbered, parse_number, read_number, refuse_number
 from bot.answers.rule_sources import rule_found
 from bot.answers.rules import rule_action
 from bot.candidates import Hit, Ranked
 from bot.errors import UserError
 from bot.ranking import ranker
 from bot.reply import Reply, quote_user
+from bot.rule_catalog import catalog, misnumbered, parse_number, read_number, refuse_number
 from bot.store import PassageRecord, Store
 from bot.text import clean
 
@@ -134,7 +134,7 @@ async def rule_led(ctx: AnswerContext, question: str, found: Ranked,
 
     Raises:
         UserError: a piece of a number's shape that is none (``702.19zz``, ``-5``: ``/regel suche``'s refusal,
-            :func:`bot.answers.rule_catalog.refuse_number`), or a number no rule has (``999.99``: ``/regel suche``'s
+            :func:`bot.rule_catalog.refuse_number`), or a number no rule has (``999.99``: ``/regel suche``'s
             „Regel 999.99 nicht gefunden“), German.
     """
     pieces = named_pieces(question)

@@ -23,7 +23,6 @@ from dataclasses import dataclass
 from bot.answers.explanation_names import term_names
 from bot.answers.official import current_version, rule_reply
 from bot.answers.registry import AnswerContext, UserError
-from bot.answers.rule_catalog import RuleCatalog, catalog, dedupe_actions, is_child, number_key
 from bot.answers.rule_evidence import resting_entries, resting_rows
 from bot.answers.sources import cr_source
 from bot.answers.today import cited_notice
@@ -36,6 +35,7 @@ from bot.answers.today_index import (
     today_index,
 )
 from bot.reply import PAGE_REF, Action, Page, Reply, format_date, map_page_refs, own_sources
+from bot.rule_catalog import RuleCatalog, catalog, dedupe_actions, is_child, number_key
 from bot.store import CitedNumber, DocumentRecord
 from bot.terms import Term, term_index
 from bot.text import shorten

@@ -27,14 +27,15 @@ from bot.answers.registry import (
     answer,
     completer,
     parse_id,
+    run_action,
 )
-from bot.answers.rule_catalog import RuleCatalog, catalog, parse_number
 from bot.answers.rule_status import rule_head
 from bot.answers.today import entry_status, heute_block, terms_line
 from bot.answers.today_index import TodayIndex, today_index
 from bot.custom_id import RowId
 from bot.guilds import begun, named_guild, named_set, store_guilds
 from bot.reply import CHOICES_MAX, Action, Choice, Field, Page, Reply, format_date, quote_user
+from bot.rule_catalog import RuleCatalog, catalog, parse_number
 from bot.store import MechanicRecord, Store
 from bot.terms import Term, TermMatch
 from bot.text import canonical, clean, tokens
@@ -185,8 +186,6 @@ async def _refuse_unknown_rule(ctx: AnswerContext, typed: str, name: str) -> Non
     """Raises UserError („Keine Mechanik „709.4z“ gefunden“) when ``typed`` is a rule number that ``/regel suche``
     does not answer (its button ``rb:rule:<number>`` says „Regel 709.4z nicht gefunden“): no rule of that number, so
     no section of the rule above it either; ``709.4a``, a rule of today, passes. ``name``: as typed, for the title."""
-    from bot.answers import run_action  # the registry imports this module
-
     if (number := parse_number(typed)) is not None and (await run_action(ctx, "rule", number)).error:
         raise UserError(f"Keine Mechanik „{quote_user(name, 80)}“ gefunden",
                         f"Regel {number} gibt es in keinem Dokument des Bots (`/regel suche: {number}` sagt „Regel "

@@ -15,7 +15,7 @@ import re
 from bot.answers.eras import era_index, today_sources
 from bot.answers.official import official_rule_reply
 from bot.answers.registry import AnswerContext, UserError
-from bot.answers.rule_catalog import (
+from bot.rule_catalog import (
     Explanation,
     QuotedRule,
     RuleCatalog,

@@ -36,28 +36,6 @@ from bot.answers.official import cr_rule_choices, merge_choices, rule_with_docum
 from bot.answers.query_notes import players_reading
 from bot.answers.register_first import register_first, with_register
 from bot.answers.registry import AnswerContext, UserError, action, answer, completer, parse_id
-from bot.answers.rule_catalog import (
-    Explanation,
-    QuotedRule,
-    RuleArg,
-    RuleCatalog,
-    catalog,
-    dedupe_actions,
-    is_child,
-    misnumbered,
-    more_numbers,
-    nearest_numbers,
-    number_key,
-    number_refusal,
-    number_search_choice,
-    parse_number,
-    read_number,
-    shipped_number,
-    shipped_numbers,
-    source_line,
-    stellen,
-    typed_number,
-)
 from bot.answers.rule_evidence import resting_entries
 from bot.answers.rule_number_choices import named_rule_choices, number_choices
 from bot.answers.rule_numbers import read_commas, rule_numbers, several_rules
@@ -87,6 +65,28 @@ from bot.answers.today_notes import explanation_notice
 from bot.custom_id import RowId
 from bot.ranking import ranker
 from bot.reply import CHOICES_MAX, Action, Choice, Field, Page, Reply, own_sources, quote_user
+from bot.rule_catalog import (
+    Explanation,
+    QuotedRule,
+    RuleArg,
+    RuleCatalog,
+    catalog,
+    dedupe_actions,
+    is_child,
+    misnumbered,
+    more_numbers,
+    nearest_numbers,
+    number_key,
+    number_refusal,
+    number_search_choice,
+    parse_number,
+    read_number,
+    shipped_number,
+    shipped_numbers,
+    source_line,
+    stellen,
+    typed_number,
+)
 from bot.terms import ENGLISH, TermMatch, term_index
 from bot.text import clean, shorten, tokens
 

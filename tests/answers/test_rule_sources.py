@@ -13,10 +13,10 @@ import pytest
 
 from bot.answers import AnswerContext, UserError
 from bot.answers.eras import era_index
-from bot.answers.rule_catalog import catalog, parse_number
 from bot.answers.rule_sources import misprinted_as, rule_found
 from bot.answers.rules import rule_action
 from bot.importer import DEFAULT_SOURCES
+from bot.rule_catalog import catalog, parse_number
 from bot.search import NameIndex
 from bot.store import Store
 from bot.terms import term_index
