@@ -79,10 +79,10 @@ async def rule_found(ctx: AnswerContext, number: str) -> bool:
     misprint = misprinted_as(cat, number)
     if index.cited.get(number) or (misprint is not None and index.cited.get(misprint[1].number)):
         return True  # the era answer (bot.answers.rules.cited_number)
-    if rules_for(cat, number)[0] or explained(cat, number) or misprint is not None or mentions(cat, number):
+    if misprint is not None or rules_for(cat, number)[0] or explained(cat, number):
         return True  # the documents' answer (bot.answers.rules.rule_reply)
-    if any(today_sources(index, number)):
-        return True  # today's number of a cited rule (bot.answers.eras.today_number_reply)
+    if any(today_sources(index, number)) or mentions(cat, number):  # the slowest last: 003's text searched
+        return True  # today's number of a cited rule (bot.answers.eras.today_number_reply), or 003's mentions
     try:
         return await official_rule_reply(ctx, number) is not None
     except UserError:
