@@ -34,6 +34,7 @@ from collections.abc import Sequence
 
 from bot.analysis import Analysis
 from bot.declined_names import NOTE, declined_card, declined_words
+from bot.message_names import plain_names
 from bot.players_words import gloss
 from bot.reply import Action, quote_user
 from bot.search import NameHit, NameIndex
@@ -111,8 +112,6 @@ def declined_note(question: str, cards: Sequence[CardRecord], shown: Sequence[Pa
     ruling on Wogende Flammen."""
     if names is None:
         return "", ()
-    from bot.message_names import plain_names  # the message door reads the names of a whole text
-
     named = {c.id: c.name for c in cards}
     for card_id in plain_names(names, question, DECLINED_READ).ids:
         if card_id in names.card_names:

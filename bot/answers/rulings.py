@@ -31,7 +31,6 @@ from bot.answers.paging import hit_pages, search_excerpt
 from bot.answers.query_notes import query_notes
 from bot.answers.register_terms import register_search
 from bot.answers.registry import AnswerContext, UserError, action, answer, run_action
-from bot.answers.rule_catalog import refuse_number
 from bot.answers.rule_numbers import not_ruled, numbers_line, numbers_only
 from bot.answers.sources import passage_source
 from bot.answers.today import PageNotes, newer_rulings, status_text
@@ -53,6 +52,7 @@ from bot.reply import (
     quote_user,
     shared_date,
 )
+from bot.rule_catalog import refuse_number
 from bot.search import FUZZY, UNCLEAR, Lookup, NameHit, NameIndex
 from bot.store import CardRecord, PassageRecord, Store
 from bot.text import clean, german_int, name_words, tokens
@@ -277,7 +277,7 @@ async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = 
     Raises:
         UserError: nothing found (German), the store has no search index, or the search is a rule number's shape
             that is no rule number (``702.19zz``, ``-5``: refused as ``/regel suche`` and ``/frage`` refuse it,
-            :func:`bot.answers.rule_catalog.refuse_number`; no ruling holds such a word).
+            :func:`bot.rule_catalog.refuse_number`; no ruling holds such a word).
     """
     refuse_number(text)  # never searched as words: „-5“ found „5/2“ and „+2/+2“
     answers = partial(_rule_answered, ctx)

@@ -4,6 +4,9 @@ rules explanation 003 with their numbers, loaded once per store (:func:`catalog`
 
 Explanations built without ``--cr`` get today's numbers from ``data/explanations_numbers.tsv`` (shipped with
 the project) as long as their text still starts as recorded.
+
+Below the answer layer (it imports nothing of :mod:`bot.answers`): the ranking reads 003's numbers from it
+(:func:`bot.rule_siblings.explanation_rules`) as the rule answers do, without importing an answer module.
 """
 
 from __future__ import annotations
