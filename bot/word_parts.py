@@ -16,9 +16,6 @@ from bot.vocabulary import Vocabulary
 #: Shortest word split into compound parts, and shortest part.
 MIN_COMPOUND, MIN_PART = 8, 4
 _MANNER, _LINKS = "weise", ("", "s", "es", "n", "en", "e")  # German adverbs' ending (``teilweise``); linking letters
-#: Endings of an adjective or noun the documents print after a compound head's bare stem (``alternativ|e``,
-#: ``alternativ|en``; ``farb|e``, ``farb|en``).
-_STEM_ENDINGS = ("e", "en")
 #: Letters a verb in ``-ieren`` has before ``ier`` at least (``kontroll|ieren``, ``kop|ieren``; not ``v|iert``).
 _IER_ROOT = 3
 #: Fewest letters of a strong verb's present form with ``-t`` read as its infinitive (:func:`changed_vowel_verb`:
@@ -188,12 +185,9 @@ def changed_vowel_verb(word: str, vocab: Vocabulary) -> str | None:
 def compound_parts(word: str, vocab: Vocabulary, depth: int = 0) -> list[str]:
     """The parts of a compound the store's vocabulary holds (``eismarken`` → eis, marken; each part at least
     :data:`MIN_PART` letters at the tail, three at the head, no stop word), or [] (a word under
-    :data:`MIN_COMPOUND` letters, not all letters, or no cut into known parts; at most two levels deep). In a word
-    the documents do not print, a head may also be the bare stem of a word they print only with an ending
-    (:func:`_bare_stem`: ``alternativkosten`` → alternativ, kosten, as 001:2939 „alternativen Kosten“)."""
+    :data:`MIN_COMPOUND` letters, not all letters, or no cut into known parts; at most two levels deep)."""
     if len(word) < MIN_COMPOUND or depth > 1 or not word.isalpha():
         return []
-    unprinted = vocab.words.get(word, 0) <= 0
     if word.endswith(_MANNER) and _part(word[: -len(_MANNER)], vocab):  # "teilweise": in the manner of its head
         return [word[: -len(_MANNER)]]
     best: list[str] = []
@@ -205,23 +199,13 @@ def compound_parts(word: str, vocab: Vocabulary, depth: int = 0) -> list[str]:
             if link and not head.endswith(link):
                 continue
             stem = head[: len(head) - len(link)] if link else head
-            if len(stem) >= 3 and stem not in STOP_WORDS and (
-                    _part(stem, vocab) or (unprinted and not link and _bare_stem(stem, vocab))):
+            if len(stem) >= 3 and stem not in STOP_WORDS and _part(stem, vocab):
                 return [stem, *compound_parts(stem, vocab, depth + 1), tail]
             if not best and len(stem) >= MIN_COMPOUND:
                 inner = compound_parts(stem, vocab, depth + 1)
                 if inner:
                     best = [*inner, tail]
     return best
-
-
-def _bare_stem(head: str, vocab: Vocabulary) -> bool:
-    """True when ``head`` (four letters or more, no stop word) is a German compound's first part that the documents
-    print only with an ending: ``alternativ`` of 001's „alternative“, „alternativen“, ``farb`` of „Farbe“, „Farben“.
-    Only for a word the documents lack: their own compounds' splits stay as they are (a participle's ``bleib|ende``
-    would otherwise split too)."""
-    return len(head) >= MIN_PART and head not in STOP_WORDS and any(
-        vocab.words.get(head + ending, 0) > 0 for ending in _STEM_ENDINGS)
 
 
 def _part(word: str, vocab: Vocabulary) -> bool:
