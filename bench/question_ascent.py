@@ -33,9 +33,7 @@ from bot.logic_words import logic_groups
 from bot.prior import group_priors
 from bot.ranking import Candidates, Hit, Ranker, Weights
 from bot.section_rule import REACH, rule_place
-from bot.stage_window import window_places
 from bot.store import PassageRecord
-from bot.store.split import OFFICIAL_KINDS
 
 #: Ranks read (MRR and hit@k count a gold passage among the first this many hits).
 DEPTH = 10
@@ -127,7 +125,7 @@ class Table:
             raise ValueError("a stage weight below 0 would move hits below the first ones")
         self.bounds = _bounds(self.start, grid)
         self.typos = tuple(dict.fromkeys((*grid.get("typo", ()), self.start.typo)))
-        self.depth = max(DEPTH, int(self.start.siblings), int(self.start.phrases), int(self.start.reach))
+        self.depth = max(DEPTH, int(self.start.siblings), int(self.start.phrases))
         self.unit = r.variant(weights=unit_weights(self.start, self.start.typo))
         self._sentence_unit = r.variant(weights=replace(self.unit.weights, sentence=1.0))
         self._later_unit = r.variant(weights=replace(self.unit.weights, phrase=1.0, action=1.0, clause=1.0))
@@ -221,7 +219,7 @@ class Table:
         s, order = self._first(q, w, factors)
         ids = q.ids
         if w.sentence:
-            top = self._window(q, order, int(self.start.siblings))
+            top = order[: int(self.start.siblings)]
             units = self._sentence(q, top)
             for i in top:
                 s[i] += w.sentence * units[i]
@@ -230,7 +228,7 @@ class Table:
         stages += [(w.clause, 2)] if q.found.roles.total else []
         for weight, which in stages:
             if weight:
-                for i in self._window(q, order, int(self.start.phrases)):
+                for i in order[: int(self.start.phrases)]:
                     s[i] += weight * self._later(q, i)[which]
                 order.sort(key=lambda i: (-s[i], ids[i]))
         if w.answered and q.found.roles.total and q.found.cues:  # siblings among the first TOP swap places only
@@ -263,13 +261,6 @@ class Table:
         if "rule_text" in self.unit.features:  # a section's rule third (bot.section_rule.rule_stage)
             _ruled(order, s, [q.hits[i].passage for i in order[:REACH]])
         return next((k for k, i in enumerate(order[:DEPTH], 1) if q.gold[i]), None)
-
-    def _window(self, q: _Question, order: list[int], size: int) -> list[int]:
-        """The candidates (indices, in ``order``) a later stage re-scores: :func:`bot.stage_window.window_places`
-        of ``order``'s passages with ``size`` and the start's ``reach``, as :func:`bot.own_statistics.window`."""
-        places = window_places([q.hits[i].passage for i in order], size, int(self.start.reach),
-                               lambda p: p.kind in OFFICIAL_KINDS)
-        return [order[n] for n in places]
 
     def _answered(self, q: _Question, top: list[int]) -> list[tuple[list[int], list[float]]]:
         """:func:`bot.answered.group_shares` of ``top`` (indices of the first hits, in their order), kept per

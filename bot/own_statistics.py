@@ -28,7 +28,6 @@ from dataclasses import dataclass
 from bot.analysed import Analysis
 from bot.candidates import Hit
 from bot.question_words import QuestionWords
-from bot.stage_window import window_places
 from bot.store import Store
 from bot.store.split import DOCUMENTS_INDEX, OFFICIAL_KINDS, PASSAGES_INDEX
 from bot.weights import Weights
@@ -116,12 +115,15 @@ async def index_scores(store: Store, match: str, ids: list[int], w: Weights, spl
     return await store.passage_scores(match, ids, (w.names, w.terms, w.raw), index)
 
 
-def window(hits: list[Hit], size: int, reach: int = 0) -> list[Hit]:
+def window(hits: list[Hit], size: int) -> list[Hit]:
     """The first ``hits`` (best first) that hold ``size`` document passages and the official ones ranked among them:
     the window of a later stage (``sentence``: siblings; ``phrase``, ``action``, ``clause``) over the same document
     passages as on the documents' store (an official rule in it would push a card's ruling out and change which
-    siblings share a word); on that store simply the first ``size``. With ``reach`` > ``size`` also every later hit
-    among the first ``reach`` of a card or mechanics section two or more of those hold
-    (:func:`bot.stage_window.window_places`, docs/ranking.md ¹⁵¹). A new list of the same hits."""
-    places = window_places([h.passage for h in hits], size, reach, lambda p: p.kind in OFFICIAL_KINDS)
-    return [hits[n] for n in places]
+    siblings share a word); on that store simply the first ``size``."""
+    seen = 0
+    for end, hit in enumerate(hits):
+        if hit.passage.kind not in OFFICIAL_KINDS:
+            seen += 1
+            if seen > size:
+                return hits[:end]
+    return hits[:]  # a copy, as a slice of the first ``size`` always was

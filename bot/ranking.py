@@ -260,7 +260,7 @@ class Ranker:
         if clauses:  # a German question: a German version takes its official rule's place, the English text goes
             official_below_german(hits, self.german, found.english, w.foreign)  # below (foreign), as 000's does
         if "sentence" in self.features and w.sentence:  # the second stage (Weights.sentence)
-            top = window(hits, int(w.siblings), int(w.reach))  # a passage on a named card's kind: the card's (of_kind)
+            top = window(hits, int(w.siblings))  # a passage on a named card's kind is one of the card's (of_kind)
             card, kin = found.kin_card, {}
             if card is not None:
                 kin = {h.passage.id: card for h in top if "card" in h.parts and h.passage.card_id is None}
@@ -268,13 +268,13 @@ class Ranker:
                            kin, found.card_words, self._asking, found.records.values())
             hits.sort(key=lambda h: (-h.score, h.passage.id))
         if "phrase" in self.features and w.phrase:  # the third stage (Weights.phrase)
-            phrase_stage(window(hits, int(w.phrases), int(w.reach)), found.asked, w.phrase, self._passage_pairs)
+            phrase_stage(window(hits, int(w.phrases)), found.asked, w.phrase, self._passage_pairs)
             hits.sort(key=lambda h: (-h.score, h.passage.id))
         if "action" in self.features and w.action and found.action:  # the fourth stage (Weights.action)
-            action_stage(window(hits, int(w.phrases), int(w.reach)), found.action, w.action, self._sentence_words)
+            action_stage(window(hits, int(w.phrases)), found.action, w.action, self._sentence_words)
             hits.sort(key=lambda h: (-h.score, h.passage.id))
         if clauses and "clause" in self.features and w.clause and found.roles.total:  # the fifth stage (Weights.clause)
-            clause_stage(window(hits, int(w.phrases), int(w.reach)), found.roles, w.clause, self._passage_roles)
+            clause_stage(window(hits, int(w.phrases)), found.roles, w.clause, self._passage_roles)
             hits.sort(key=lambda h: (-h.score, h.passage.id))
         if clauses and "answered" in self.features and w.answered:  # the sixth stage: permutes the first three
             answered_stage(hits, found.roles, found.cues, w.answered, self._sentence_words)

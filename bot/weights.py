@@ -72,11 +72,6 @@ class Weights:
     #: CV inside the tuning part (83.1 → 83.9 % hit@1, hit@3 94.8 % as before).
     phrase: float = 3.0
     phrases: int = 5
-    #: The later stages' window (:mod:`bot.stage_window`): besides the first :attr:`siblings` (:attr:`phrases`)
-    #: hits, every later one among the first ``reach`` of a card or mechanics section with two or more passages among
-    #: them, so such a group's passages there are compared as one whatever unrelated passages stand at places 4–5
-    #: (docs/ranking.md ¹⁵¹). ``reach`` ≤ ``siblings``: the first hits only.
-    reach: int = 10
     #: Fourth stage (:mod:`bot.actions`): among the first :attr:`phrases` hits, a passage with a sentence holding a
     #: modal verb and the action a „kann/darf/muss …“ question asks about gets this weight. Hand-set start 4 (5-fold
     #: CV inside the tuning part with the fit started at 1 / 2 / 3 / 4 / 5: hit@1 84.7 / 85.3 / 85.6 / 85.8 / 85.8 %).
