@@ -356,7 +356,7 @@ def stellen(count: int) -> str:
     return f"{count} Stelle" if count == 1 else f"{count} Stellen"
 
 
-#: A rule number in the text of an explanation of 003, as :func:`bot.answers.rules.mentions` finds one there.
+#: A rule number in the text of an explanation of 003, as :func:`bot.answers.rule_sources.mentions` finds one there.
 _MENTIONED = re.compile(r"(?<![\d.])[0-9]{3}\.[0-9]{1,3}[a-z]?(?![\w.]\w)")
 
 
