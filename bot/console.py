@@ -205,8 +205,8 @@ class CommandLine:
             option = next(o for o in options if m.group(1).casefold() in names_of(o.name))
             last = (segments[-1][0] or options[0]) if segments else None  # whose text the name stands in
             # … and another option's name without a value it takes („Was bedeutet privat: bei Vorhersage?“)
-            if option is prose and begun or option is not prose and last is prose and not typed_fits(
-                    option, rest[m.end() : _next_start(matches, m, rest)]):
+            if (option is prose and begun) or (option is not prose and last is prose and not typed_fits(
+                    option, rest[m.end() : _next_start(matches, m, rest)])):
                 segments[-1] = (segments[-1][0], segments[-1][1] + rest[m.start() : _next_start(matches, m, rest)])
                 continue
             segments.append((option, rest[m.end() : _next_start(matches, m, rest)]))

@@ -146,8 +146,8 @@ def _without_controls(text: str) -> str:
 
 def clean(text: str) -> str:
     """NFKC-normalise, drop a terminal's control sequences whole (:data:`_TERMINAL`: ``Boros-Rekrut\x1b[31m`` is
-    ``Boros-Rekrut``), read the other control characters (category Cc) as spaces, drop the other invisible characters and
-    collapse white space; every decimal digit of Unicode is read as its ASCII digit (``٧٠٢.١٩`` → ``702.19``, as
+    ``Boros-Rekrut``), read the other control characters (category Cc) as spaces, drop the other invisible characters
+    and collapse white space; every decimal digit of Unicode is read as its ASCII digit (``٧٠٢.١٩`` → ``702.19``, as
     NFKC reads the full-width ``７０２．１９``); a zero-width space
     (:data:`ZWSP`) between two letters separates them as a space does (``was\u200bmacht`` → ``was macht``,
     ``ausgraben\u200boder`` → ``ausgraben oder``) and is dropped elsewhere (``spuk\u200b,\u200bausgraben`` →

@@ -352,7 +352,7 @@ async def _find(ctx: AnswerContext, query: str, choice: str) -> tuple[CardRecord
     if not clean(query):
         raise UserError("Bitte einen Kartennamen angeben", "Zum Beispiel: `/karte name: Boros-Rekrut`")
     query = query[:MAX_QUERY]
-    found = await typed_lookup(ctx.names, ctx.store, query)
+    found = typed_lookup(ctx.names, query)
     english = english_card(ctx.store, query) if found.hit is None else None
     card_id = found.hit.card_id if found.hit is not None else english
     card = await ctx.store.card(card_id) if card_id is not None else None
