@@ -41,3 +41,13 @@ def test_capitalised_nouns_with_a_slip_are_no_card_name(built_db):
     out = frage(built_db, "Was passiert wenn meine Kreatur Schaadn bekommt?")
     assert "Keine Karte" not in out
 
+
+def test_a_ruling_search_for_a_term_no_document_uses_says_so_first(built_db):
+    proc = run_cli("call", "/ruling suche: split second", db=built_db)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith(
+        "== Rulings mit „split second“ ==\nℹ️ „split second“ ist **Sekundenbruchteil** (englisch *Split Second*), "
+        "Schlüsselwortfähigkeit, Regel 702.61: kein Dokument des Bots verwendet diesen Begriff; die Treffer unten "
+        "teilen nur Wörter der Suche. Die Regel: `/regel suche: Sekundenbruchteil`.\n"), proc.stdout[:400]
+    trample = run_cli("call", "/ruling suche: trample", db=built_db).stdout  # 001 and 002 use Trampelschaden
+    assert "kein Dokument des Bots verwendet" not in trample
