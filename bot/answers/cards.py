@@ -32,6 +32,7 @@ from bot.answers.name_offers import english_card, english_line, with_declined, w
 from bot.answers.registry import AnswerContext, UserError, action, answer, completer, parse_id
 from bot.answers.today import STYLES, TERMS_HEAD, entry_status, notice_line, statement_lines, terms_listing
 from bot.answers.today_index import TodayIndex, quote_line, today_index
+from bot.answers.typed_cards import typed_lookup
 from bot.custom_id import RowId
 from bot.reply import Action, Choice, Field, Page, Reply, format_date, in_quotes, quote_user
 from bot.rules import mana as engine
@@ -351,7 +352,7 @@ async def _find(ctx: AnswerContext, query: str, choice: str) -> tuple[CardRecord
     if not clean(query):
         raise UserError("Bitte einen Kartennamen angeben", "Zum Beispiel: `/karte name: Boros-Rekrut`")
     query = query[:MAX_QUERY]
-    found = ctx.names.lookup(query)
+    found = typed_lookup(ctx.names, query)
     english = english_card(ctx.store, query) if found.hit is None else None
     card_id = found.hit.card_id if found.hit is not None else english
     card = await ctx.store.card(card_id) if card_id is not None else None

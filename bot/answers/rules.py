@@ -194,7 +194,7 @@ async def _not_in_store(ctx: AnswerContext, index: TodayIndex, cat: RuleCatalog,
         raise UserError(
             f"Regel {number} nicht gefunden",
             "Kein Dokument des Bots enthält oder zitiert diese Regel.\n"
-            "Für Stichwörter: `/regel suche: Startspieler`."
+            "Nach Wörtern statt einer Nummer suchen: `/regel suche: <Stichwort>`."
             + ("\nMeintest du eine der nächstgelegenen Regeln?" if nearest else ""),
             choices=[Action(label=f"Regel {n}", action="rule", arg=n) for n in nearest],
         )

@@ -36,6 +36,7 @@ from bot.answers.sources import passage_source
 from bot.answers.today import PageNotes, newer_rulings, status_text
 from bot.answers.today_index import TodayIndex, today_index
 from bot.answers.unknown_notes import near_misses
+from bot.answers.unused_terms import unused_term_line
 from bot.custom_id import RowId
 from bot.german_words import not_ordinary
 from bot.question_mentions import Mention
@@ -311,6 +312,7 @@ async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = 
         lead = "".join(line + "\n" for line in near.lines) + ("\n" if near.lines else "") + lead
     said = await mention_note(ctx.store, result.mention)  # a card read from a slip of its name ranks first: said
     lead = f"{said}\n{lead}" if said else lead
+    lead = f"{unused}\n\n{lead}" if (unused := unused_term_line(text)) else lead  # „split second“: no term of theirs
     lead, note = await _unknown_lead(ctx, text, result, unknown, lead, card is None and named is None)
     note += "\n" + players_line(players) if players else ""
     # „702.19 trampelschaden“: the number's rule
