@@ -149,15 +149,12 @@ def listed_only(word: str, named: Callable[[str], int] | None = None) -> bool:
 
 def of_kind(p: PassageRecord, cards: Collection[int], kinds: frozenset[str], card_words: frozenset[str],
             groups: Sequence[tuple[str, ...]]) -> bool:
-    """True when ``p`` speaks of the named ``cards``' kind but is no card's passage: it holds one of the ``kinds``
-    concepts (a split card's: :data:`SPLIT_CARD`) and one of the question's words (``groups``:
+    """True when ``p`` speaks of the named ``cards``' kind but is none of their own passages: it holds one of the
+    ``kinds`` concepts (a split card's: :data:`SPLIT_CARD`) and one of the question's words (``groups``:
     :attr:`bot.analysis.Analysis.groups`) besides the cards' names (``card_words``) and their kind. For „krims
     krams aufdecke wer gewinnt“ 000's ruling on a split card revealed in a clash („… eine geteilte Karte aufdeckt
-    …“) is about Krims // Krams as much as its own rulings are. Another card's ruling speaks of what that card does
-    to a split card (Klimperstein's „Spielst du die Hälfte einer geteilten Karte …“ counts the half's cost for its
-    Wallung, Getrieben // Verzweiflung's of its own Nachhall), not of the named card: „Wie viel kostet Krims//Krams
-    wenn ich beide Hälften spiele?“ is not answered by it. ``cards`` is kept for the callers' signature."""
-    if not kinds or p.card_id is not None or p.kind not in KIND_SPEAKERS or kinds.isdisjoint(p.concepts):
+    …“) is about Krims // Krams as much as its own rulings are."""
+    if not kinds or p.card_id in cards or p.kind not in KIND_SPEAKERS or kinds.isdisjoint(p.concepts):
         return False
     return any(card_words.isdisjoint(g) and kinds.isdisjoint(g) and any(t in p.terms for t in g) for g in groups)
 

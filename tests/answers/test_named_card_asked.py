@@ -1,21 +1,16 @@
 """A question that names a card and asks what it prints is answered with the card's text, not another card's ruling
 or a term row (bot/ranking.py ``_asks_card`` with :data:`bot.stopwords.PRINTED_WORDS`; bot/definitions.py
-``stand_in_first``; bot/question_cards.py ``of_kind``)."""
+``stand_in_first``)."""
 
 from __future__ import annotations
 
 from bot.answers import run_answer
 from bot.answers.questions import HEDGE_LINE
-from bot.question_cards import of_kind
 from bot.ranking import ranker
 
 #: 001's card texts: Tolsimir Wolfsblut („Legendäre Kreatur — Elf, Krieger“), Rix Maadi, Verlies der Kerker („Land
 #: {T}: Erhöhe deinen Manavorrat um {1}.“) and Zur der Verzauberer („Legendäre Kreatur — Mensch, Zauberer“).
 TOLSIMIR, RIX_MAADI, ZUR = "001:956", "001:2533", "001:3544"
-#: 001's rulings on split cards: the section's „Wenn eine geteilte Karte gespielt wird, wird nur eine ihrer Hälften
-#: gespielt …“, Klimperstein's „Spielst du die Hälfte einer geteilten Karte …“ (its Wallung), and 002's Getrieben //
-#: Verzweiflung ruling „Falls ein anderer Effekt dir erlaubt, eine geteilte Karte mit Nachhall …“.
-ONE_HALF, KLIMPERSTEIN, GETRIEBEN = "001:2057", "001:3457", "002:37"
 
 
 async def _first(ctx, question: str, n: int = 3):
@@ -45,26 +40,6 @@ async def test_a_term_row_still_stands_in_without_a_card(ctx):
     # „was heißt im Spiel“: no passage defines it, the row Schlachtfeld („Früher: im Spiel“) stands in
     hits = await _first(ctx, "was heißt im spiel")
     assert hits[0].passage.kind == "term" and hits[0].parts.get("stand_in", 0) > 0
-
-
-async def test_another_cards_ruling_on_split_cards_is_not_the_named_split_cards(ctx):
-    hits = await _first(ctx, "Kann ich beide Hälften von Krims // Krams wirken?")
-    keys = [h.passage.key for h in hits]
-    assert ONE_HALF in keys and GETRIEBEN not in keys
-    hits = await _first(ctx, "Wie viel kostet Krims//Krams wenn ich beide Hälften spiele?")
-    assert KLIMPERSTEIN not in [h.passage.key for h in hits]
-    assert all(h.passage.card_id is None or h.passage.names & {"krim", "kram"} for h in hits)
-
-
-async def test_of_kind_reads_passages_of_no_card_only(ctx):
-    r = await ranker(ctx.store)
-    found = await r.candidates(ctx.store, "Wie viel kostet Krims//Krams wenn ich beide Hälften spiele?", ctx.names)
-    ids = [(await ctx.store.passage_by_key(k)).id for k in (KLIMPERSTEIN, ONE_HALF)]
-    klimperstein, one_half = (await ctx.store.passages(ids))[ids[0]], (await ctx.store.passages(ids))[ids[1]]
-    assert "Hälfte einer geteilten Karte" in klimperstein.text and klimperstein.card_id is not None
-    groups = found.analysis.groups
-    assert not of_kind(klimperstein, found.cards, found.kinds, found.card_words, groups)
-    assert of_kind(one_half, found.cards, found.kinds, found.card_words, groups)
 
 
 async def test_the_frage_page_leads_with_the_card_asked_about(ctx):
