@@ -220,8 +220,10 @@ def stand_in_first(hits: list[Hit], found: Candidates) -> None:
     the name means today: „was heißt im Spiel“ → Schlachtfeld („Früher: im Spiel“, Regel 403), „was bedeutet ins Spiel
     kommen“ → Auf das Schlachtfeld bringen (Regel 603.6a), where a rule that only uses the words („kommt … ins
     Spiel“) or says „bedeutet“ of another term (001:1955, Pfropfen) scored higher. The row takes the first's score
-    (its ``stand_in`` part the difference), so :meth:`bot.ranking.Ranker.leads` calls the lead unclear."""
-    if not found.defined or found.defining:
+    (its ``stand_in`` part the difference), so :meth:`bot.ranking.Ranker.leads` calls the lead unclear. No row
+    stands in when the question asks what a card it names prints (a hit with the ``property`` part): „Was macht Zur
+    der Verzauberer?“ names the card, whose name only holds Verzaubern's word, and its text answers."""
+    if not found.defined or found.defining or any("property" in h.parts for h in hits):
         return
     at = next((i for i, h in enumerate(hits) if h.passage.kind == "term" and "definition" in h.parts), 0)
     if at:

@@ -83,7 +83,7 @@ from bot.search import NameIndex
 from bot.section_names import names_section
 from bot.section_rule import rule_stage
 from bot.snippets import highlight, sentence_terms, sentence_words, sentences  # also importable from here
-from bot.stopwords import ASKING_VERBS, CARD_PROPERTIES, NOW_WORDS
+from bot.stopwords import ASKING_VERBS, CARD_PROPERTIES, NOW_WORDS, PRINTED_WORDS
 from bot.store import PassageRecord, Store
 from bot.text import tokens as fold_tokens
 from bot.text_names import guild_read
@@ -127,7 +127,7 @@ class Ranker:
         self.kind_weights = dict(self.weights.kind)
         self._asking = frozenset(analyser.stems(v)[0] for v in ASKING_VERBS)
         self._split = frozenset(analyser.analyse(SPLIT_CARD).concepts)  # a split card's kind (CR 709)
-        self._properties = frozenset(analyser.stems(v)[0] for v in CARD_PROPERTIES)
+        self._properties = frozenset(analyser.stems(v)[0] for v in (*CARD_PROPERTIES, *PRINTED_WORDS))
         self._now = frozenset(analyser.stems(v)[0] for v in NOW_WORDS)  # „heute“ asks nothing but the thing's state
         # per passage text, what it says, kept for the passages last ranked (a store of every printing has ~300 000
         # passages: a plain dict would grow with each one ever ranked); functools' cache keyed by the text (all each

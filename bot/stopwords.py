@@ -134,6 +134,17 @@ CARD_PROPERTIES = _word_list(
     type power toughness
     """
 )
+#: What else a card prints that a question naming only the card asks for: a supertype (CR 205.4: „Ist Tolsimir
+#: Wolfsblut legendär?“, „verschneit“) and what the card makes (its mana ability, CR 605, or the tokens it puts onto
+#: the battlefield: „Wie viel Mana erzeugt Rix Maadi?“, „Was erzeugt Tolsimir Wolfsblut?“). Read by the ranking only
+#: (:meth:`bot.ranking.Ranker._asks_card`), beside a card the question names; not by the notes, where „mana“ beside a
+#: name the store has no card of is no sign of a card.
+PRINTED_WORDS = _word_list(
+    """
+    legendär legendäre legendären legendärer legendäres legende legenden verschneit verschneite verschneiter mana
+    erzeugt erzeugen erzeuge erzeugst produziert produzieren produziere produzierst
+    """
+)
 #: Words that ask for the state of today („welchen Manawert hat Krims // Krams heute“): beside a card's or term's
 #: name they add no topic, the answers state today's rules anyway (:meth:`bot.ranking.Ranker._about`).
 NOW_WORDS = _word_list("heute heutzutage jetzt aktuell derzeit mittlerweile inzwischen")
@@ -232,6 +243,7 @@ __all__ = [
     "NOW_WORDS",
     "NUMBER_WORDS",
     "PLAYERS_FILLERS",
+    "PRINTED_WORDS",
     "PRONOUNS",
     "QUESTION_WORDS",
     "SEPARABLE_GE",
