@@ -287,7 +287,8 @@ def _print_reply_of(settings: Settings, args: argparse.Namespace, make: Callable
     with the console's line ``(nur für dich) [Im Kanal teilen] (rb:sh:…)``), or with ``--json`` exactly the
     message payload Discord receives (:func:`bot.render.message_payload`)."""
     from bot.console import UsageError, private_note
-    from bot.render import fit_reply, to_json, to_text
+    from bot.page_fit import fit_reply
+    from bot.render import to_json, to_text
 
     async def work(cli: Any) -> int:
         shown = await make(cli)

@@ -18,7 +18,8 @@ from typing import Any
 
 from bot.answers import run_answer
 from bot.custom_id import PAGE, Invocation, encode
-from bot.render import fit_reply, page_checks
+from bot.page_fit import fit_reply
+from bot.render import page_checks
 from tests.conftest import run_cli
 
 #: The first 12 card names of the documents' store in alphabetical order (001, 003's FAQs).

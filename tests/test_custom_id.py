@@ -28,7 +28,8 @@ from bot.custom_id import (
     encode_target,
 )
 from bot.gateway.sharding import IdentifyLimiter
-from bot.render import buttons, fit_reply, message_payload, page_checks, picked_custom_id
+from bot.page_fit import fit_reply
+from bot.render import buttons, message_payload, page_checks, picked_custom_id
 from tests.conftest import on_fuzz_setting
 
 

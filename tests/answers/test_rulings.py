@@ -13,8 +13,9 @@ from hypothesis import strategies as st
 from bot.answers import AnswerContext, run_action, run_answer
 from bot.answers.today import terms_listing
 from bot.answers.today_index import today_index
+from bot.page_fit import fit_pages
 from bot.ranking import ranker
-from bot.render import fit_pages, message_payload, payload
+from bot.render import message_payload, payload
 from bot.search import NameIndex
 from bot.store import Store, StoreError
 from tests.conftest import on_fuzz_setting

@@ -282,7 +282,8 @@ async def test_every_section_and_cited_number_fits_discord_limits(ctx, store):
     # The "Heute" blocks and era pages make answers longer: every page of every section, of every card with a
     # changed ruling and of every number a document prints stays within Discord's limits (paged, never cut).
     from bot.answers import run_action
-    from bot.render import fit_pages, payload
+    from bot.page_fit import fit_pages
+    from bot.render import payload
     from tests.test_render import assert_within_limits
 
     sections = await store.fetchall("SELECT id FROM mechanics")

@@ -29,7 +29,7 @@ from bot.answers.terms import document_entries
 from bot.answers.today import STATUS_LABELS, entry_status
 from bot.answers.today_index import today_index
 from bot.answers.today_notes import explanation_words
-from bot.render import fit_reply
+from bot.page_fit import fit_reply
 from bot.reply import Page, Reply
 from bot.serve import Interactions, RestClient
 from bot.terms import term_index
