@@ -17,7 +17,8 @@ import json
 import logging
 from typing import Any
 
-from bot.custom_id import OPEN, PAGE, SHARE, BadCustomId, Invocation, decode, encode, encode_open, encode_target
+from bot.custom_id import OPEN, PAGE, SHARE, Invocation, decode, encode, encode_open, encode_target
+from bot.id_values import BadCustomId
 from bot.mana_emoji import plain_text
 from bot.page_fit import discord_pages, fit_pages, fit_reply, footer_text, shortened
 from bot.reply import (

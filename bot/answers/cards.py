@@ -32,7 +32,7 @@ from bot.answers.name_offers import english_card, english_line, with_declined, w
 from bot.answers.registry import AnswerContext, UserError, action, answer, completer, parse_id
 from bot.answers.today import STYLES, TERMS_HEAD, entry_status, notice_line, statement_lines, terms_listing
 from bot.answers.today_index import TodayIndex, quote_line, today_index
-from bot.custom_id import RowId
+from bot.declared_args import RowId
 from bot.reply import Action, Choice, Field, Page, Reply, format_date, in_quotes, quote_user
 from bot.rules import mana as engine
 from bot.search import EXACT, IN_MEMORY_ENTRIES, Lookup, NameHit, NameIndex

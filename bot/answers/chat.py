@@ -21,8 +21,10 @@ from bot.answers.name_notes import NOTED, reading_line
 from bot.answers.name_offers import english_card, english_in_text, english_line, english_of
 from bot.answers.registry import UNKNOWN_BUTTON_TEXT, AnswerContext, UserError, action, answer
 from bot.answers.today_index import today_index
-from bot.custom_id import PAGE, BadCustomId, Invocation, NoArg, TooLong, encode_strict
+from bot.custom_id import PAGE, Invocation, encode_strict
+from bot.declared_args import NoArg
 from bot.declined_names import MESSAGE, declined_card
+from bot.id_values import BadCustomId, TooLong
 from bot.mentions import bracket_mentions, outside_brackets, scanner, spoiled, without_spoilers
 from bot.message_names import plain_names
 from bot.reply import CHOICES_MAX, Action, Page, Reply, distinct, own_sources, quote_user, shared_date
