@@ -170,10 +170,7 @@ def answer_fn(key: str) -> Callable[..., Any]:
     Raises:
         BadCustomId: no answer is registered under ``key``.
     """
-    fn = _registry().registered(_registry().ANSWERS, key)
-    if fn is None:
-        raise BadCustomId(f"unknown answer {key!r}")
-    return fn
+    return _registered("answer", key)
 
 
 def action_fn(key: str) -> Callable[..., Any]:
@@ -182,7 +179,12 @@ def action_fn(key: str) -> Callable[..., Any]:
     Raises:
         BadCustomId: no action is registered under ``key``.
     """
-    fn = _registry().registered(_registry().ACTIONS, key)
+    return _registered("action", key)
+
+
+def _registered(kind: str, key: str) -> Callable[..., Any]:
+    registry = _registry()
+    fn = registry.registered(registry.ANSWERS if kind == "answer" else registry.ACTIONS, key)
     if fn is None:
-        raise BadCustomId(f"unknown action {key!r}")
+        raise BadCustomId(f"unknown {kind} {key!r}")
     return fn
