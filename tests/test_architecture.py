@@ -25,10 +25,11 @@ import pytest
 
 from tests.conftest import ROOT
 
-#: The doors: each speaks one protocol. The gateway's extensions in cogs/ are part of the gateway door.
+#: The doors: each speaks one protocol. The gateway's extensions in cogs/ are part of the gateway door, the HTTP
+#: endpoint's answering side (bot.serve_interactions) of the serve door.
 DOORS = {
     "gateway": ("bot.gateway", "cogs"),
-    "serve": ("bot.serve",),
+    "serve": ("bot.serve", "bot.serve_interactions"),
     "console": ("bot.console",),
 }
 CORE = ("bot.core",)

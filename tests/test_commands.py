@@ -26,7 +26,8 @@ from bot.answers import (
 from bot.commands import TABLE, area_names
 from bot.console import CommandLine
 from bot.gateway.client import extensions
-from bot.serve import Interactions, RestClient
+from bot.serve import RestClient
+from bot.serve_interactions import Interactions
 
 #: Every area of the command table, found by walking bot/commands (bot.commands.area_names).
 AREAS = [f"bot.commands.{name}" for name in

@@ -31,7 +31,8 @@ from bot.answers.today_index import today_index
 from bot.answers.today_notes import explanation_words
 from bot.page_fit import fit_reply
 from bot.reply import Page, Reply
-from bot.serve import Interactions, RestClient
+from bot.serve import RestClient
+from bot.serve_interactions import Interactions
 from bot.terms import term_index
 from tests.conftest import _file_identity
 
