@@ -126,8 +126,9 @@ def build_paths_problem(db: Path, inputs: list[Path], *, explicit_db: bool) -> s
 
 def cmd_build(settings: Settings, args: argparse.Namespace) -> int:
     """Build the store from data/sources (and optional official files); print the counts."""
-    from bot.importer import DEFAULT_SOURCES, BuildError, OutdatedRulesError, build, format_report
+    from bot.importer import DEFAULT_SOURCES, BuildError, OutdatedRulesError, build
     from bot.importer.model import SourceError
+    from bot.importer.report import format_report
 
     db = Path(args.db) if args.db else settings.db_path
     cr_files = [Path(f) for f in getattr(args, "cr", None) or []]

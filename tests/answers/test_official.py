@@ -24,7 +24,8 @@ from bot.answers.official import (
     rule_with_documents,
 )
 from bot.answers.rules import rule_queries
-from bot.importer import DEFAULT_SOURCES, BuildError, BuildReport, build
+from bot.importer import DEFAULT_SOURCES, BuildError, build
+from bot.importer.report import BuildReport
 from bot.render import payload, to_text
 from bot.reply import Action, Choice, Page, Reply
 from bot.search import NameIndex

@@ -16,7 +16,7 @@ import pytest
 
 from bot import mana_emoji
 from bot.answers import AnswerContext, run_action
-from bot.importer import BuildReport
+from bot.importer.report import BuildReport
 from bot.mana_emoji import SYMBOLS, ManaEmojis
 from bot.page_fit import fit_reply
 from bot.render import payload

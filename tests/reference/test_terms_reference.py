@@ -14,7 +14,7 @@ import pytest
 
 from bot.answers import AnswerContext, run_answer
 from bot.answers.cards import card_names
-from bot.importer import BuildReport
+from bot.importer.report import BuildReport
 from bot.page_fit import fit_reply
 from bot.render import buttons
 from bot.terms import TERMS_PATH, parse_terms
