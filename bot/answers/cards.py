@@ -30,7 +30,8 @@ from bot.answers.mentioned_names import mentioned_card, mentioned_error
 from bot.answers.name_notes import MAX_QUERY, not_a_card, reading_line
 from bot.answers.name_offers import english_card, english_line, with_declined, with_english, with_mentioned
 from bot.answers.registry import AnswerContext, UserError, action, answer, completer, parse_id
-from bot.answers.today import STYLES, TERMS_HEAD, entry_status, notice_line, statement_lines, terms_listing
+from bot.answers.today import TERMS_HEAD, notice_line, statement_lines, terms_listing
+from bot.answers.today_facts import STYLES, entry_status
 from bot.answers.today_index import TodayIndex, quote_line, today_index
 from bot.declared_args import RowId
 from bot.reply import Action, Choice, Field, Page, Reply, format_date, in_quotes, quote_user

@@ -30,7 +30,8 @@ from bot.answers.registry import (
 )
 from bot.answers.rule_catalog import RuleCatalog, catalog, parse_number
 from bot.answers.rule_status import rule_head
-from bot.answers.today import entry_status, heute_block, terms_line
+from bot.answers.today import heute_block, terms_line
+from bot.answers.today_facts import entry_status
 from bot.answers.today_index import TodayIndex, today_index
 from bot.declared_args import RowId
 from bot.guilds import begun, named_guild, named_set, store_guilds

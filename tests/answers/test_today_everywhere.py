@@ -26,7 +26,8 @@ from bot.answers import run_action, run_answer
 from bot.answers.chat import inline_replies
 from bot.answers.questions import candidate_name
 from bot.answers.terms import document_entries
-from bot.answers.today import STATUS_LABELS, entry_status
+from bot.answers.today import STATUS_LABELS
+from bot.answers.today_facts import entry_status
 from bot.answers.today_index import today_index
 from bot.answers.today_notes import explanation_words
 from bot.page_fit import fit_reply
