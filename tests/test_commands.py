@@ -10,6 +10,7 @@ import re
 import pytest
 
 from bot.answers import (
+    card_picks,
     cards,
     chat,
     clash,
@@ -41,13 +42,13 @@ COMMANDS = {
     ("ruling",): (rulings.ruling_answer, {"card": guild_offers.card_or_guild_names, "search": terms.term_queries}),
     ("rule",): (rules.rule_answer, {"search": rules.rule_queries}),
     ("mechanic",): (mechanics.mechanic_answer, {"name": mechanics.mechanic_names}),
-    ("mana", "info"): (mana.mana_info, {"cost": cards.card_names}),
-    ("mana", "pay"): (mana.mana_pay, {"cost": cards.card_names}),
-    ("mana", "convoke"): (mana.mana_convoke, {"cost": cards.card_names}),
-    ("mana", "total"): (mana.mana_total, {"cost": cards.card_names}),
+    ("mana", "info"): (mana.mana_info, {"cost": card_picks.card_names}),
+    ("mana", "pay"): (mana.mana_pay, {"cost": card_picks.card_names}),
+    ("mana", "convoke"): (mana.mana_convoke, {"cost": card_picks.card_names}),
+    ("mana", "total"): (mana.mana_total, {"cost": card_picks.card_names}),
     # a card name reads its upkeep; only the cards with Kumulative Versorgung are offered
     ("mana", "upkeep"): (upkeep.mana_upkeep, {"cost": upkeep.upkeep_card_names}),
-    ("clash", "reveal"): (clash.clash_reveal, {f"card{i}": cards.card_names for i in range(1, 5)}),
+    ("clash", "reveal"): (clash.clash_reveal, {f"card{i}": card_picks.card_names for i in range(1, 5)}),
     ("clash", "odds"): (clash.clash_odds, {}),
     ("info",): (meta.info_answer, {}),
     ("help",): (meta.help_answer, {}),

@@ -11,7 +11,7 @@ import pytest
 
 from bot import offload
 from bot.answers import run_answer, run_completer
-from bot.answers.cards import card_names
+from bot.answers.card_picks import card_names
 from bot.page_fit import fit_pages
 from bot.render import payload
 

@@ -12,8 +12,9 @@ import re
 from collections.abc import Mapping
 from typing import NamedTuple
 
+from bot.answers.card_picks import card_choices
 from bot.answers.card_rulings import card_rulings
-from bot.answers.cards import SPLIT_ACTION, card_choices, card_reply, find_card_noted, no_card, with_note
+from bot.answers.cards import SPLIT_ACTION, card_reply, find_card_noted, no_card, with_note
 from bot.answers.guilds import guild_and_set_words
 from bot.answers.layout import ruling_pages
 from bot.answers.mechanics import mechanic_pages, mechanics

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot.answers import AnswerContext, run_answer
-from bot.answers.cards import card_names
+from bot.answers.card_picks import card_names
 from bot.importer.report import BuildReport
 from bot.page_fit import fit_reply
 from bot.render import buttons
