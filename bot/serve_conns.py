@@ -54,15 +54,16 @@ class Conn:
     #: The current request's headers have all arrived, and the last bytes seen (a blank line split in two reads).
     headers_done: bool = False
     tail: bytes = b""
-    #: Sent nothing yet: its :func:`first_byte_grace` (seconds; None once it sent bytes); counted in
-    #: :attr:`Intake.prompt` yet; when it was accepted and when its handshake was done (``time.monotonic``,
-    #: :func:`connection_age`) with its first-byte grace, kept for its first request's headers.
+    #: Sent nothing yet: its :func:`bot.serve_net.first_byte_grace` (seconds; None once it sent bytes); counted in
+    #: :attr:`bot.serve_net.Intake.prompt` yet; when it was accepted and when its handshake was done
+    #: (``time.monotonic``, :func:`bot.serve_net.connection_age`) with its first-byte grace, kept for its first
+    #: request's headers.
     grace: float | None = None
     counted: bool = False
     accepted: float = field(default_factory=time.monotonic)
     born: float = field(default_factory=time.monotonic)
     rtt_grace: float = GRACE_SECONDS
-    #: Its first request has not arrived whole yet (counted in :attr:`Intake.prompt` when it does).
+    #: Its first request has not arrived whole yet (counted in :attr:`bot.serve_net.Intake.prompt` when it does).
     fresh: bool = True
 
     @property
@@ -182,12 +183,12 @@ class Connections:
         task.add_done_callback(lambda t: t.cancelled() or t.exception())
 
     def opened(self, conn: Conn, transport: asyncio.BaseTransport) -> None:
-        """The transport of ``conn`` is up: it has :data:`IDLE_SECONDS` for a request's first byte."""
+        """The transport of ``conn`` is up: it has :data:`bot.serve_net.IDLE_SECONDS` for a request's first byte."""
         conn.transport = transport
         self._by_transport[id(transport)] = conn
         born, grace = conn.since, conn.grace
         self._set(conn, IDLE)
-        conn.since, conn.grace = born, grace  # its grace counts from the handshake (:func:`connection_age`)
+        conn.since, conn.grace = born, grace  # its grace counts from the handshake (serve_net.connection_age)
 
     def received(self, conn: Conn, data: bytes) -> None:
         """Data arrived on ``conn``: a request has begun (:data:`PARTIAL`; until its handler starts, which the
