@@ -1,12 +1,12 @@
 """Count judges' question sets against ``/frage``'s ranking: how many questions have a gold passage first and among
-the first three. The sets are ``bench/judges/judge210.toml`` … ``judge212.toml``, ``judge220.toml`` … ``judge222.toml``
-and ``judge230.toml`` … ``judge232.toml``: 540 questions written on 2026-12-07 (the second three at 13:30 UTC, the
-third at 16:15, half of their passages or more drawn at random) from the documents alone by helpers who saw neither
-the ranking nor the question set of ``tests/questions/`` (60 each; ``judge210``, ``judge220`` and ``judge230`` were the
-helpers' development counts, the other six the lead's untouched yardstick). They are **set aside**: measure a
-ranking change on them, never choose one for them; before they become
-a part of ``tests/questions/`` they need its near-duplicate checks (``tests/questions/test_judge_sets.py`` checks
-their ids, golds and clauses).
+the first three. The sets are ``bench/judges/judge210.toml`` … ``judge212.toml``, ``judge220.toml`` … ``judge222.toml``,
+``judge230.toml`` … ``judge232.toml`` and ``judge240.toml`` … ``judge242.toml``: 720 questions written on 2026-12-07
+(the second three at 13:30 UTC, the third at 16:15, the fourth at 19:06, half of their passages or more drawn at
+random) from the documents alone by helpers who saw neither the ranking nor the question set of ``tests/questions/``
+(60 each; ``judge210``, ``judge220``, ``judge230`` and ``judge240`` are the helpers' development counts, the other
+eight the lead's untouched yardstick). They are **set aside**: measure a ranking change on them, never choose one for
+them; before they become a part of ``tests/questions/`` they need its near-duplicate checks
+(``tests/questions/test_judge_sets.py`` checks their ids, golds and clauses).
 
 Each file: ``[[question]]`` tables with ``id``, ``text`` and ``gold`` (passage keys ``NNN:line``), as
 ``tests/questions/dev.toml``. Output: with ``--misses`` one TSV line per question (id, rank of its first gold or 0
@@ -16,7 +16,8 @@ line ``# F of N first, T in three``.
 Run: ``PYTHONHASHSEED=0 python bench/judge_count.py bench/judges/judge211.toml bench/judges/judge212.toml``
 (``--db`` another store, e.g. one built with ``--cr``). On 2026-12-07: main e45eecdd 102 of 120 first and 114 in
 three on judge211 + judge212, eba47433 and bfaa303c 103 / 114; judge210 53 / 57 on all three; bfaa303c on judge220
-53 / 58 and on judge221 + judge222 107 / 117; 3d1d8927 (16:25) on judge230 52 / 60, on judge231 + judge232 109 / 118.
+53 / 58 and on judge221 + judge222 107 / 117; 3d1d8927 (16:25) on judge230 52 / 60, on judge231 + judge232
+109 / 118; 0665d91e (19:11) the same on those, on judge240 50 / 57, on judge241 + judge242 101 / 115.
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ from typing import Annotated
 from bot.declared_args import PLAIN, ArgPattern
 
 #: A rule number as the documents and the Comprehensive Rules print it (``702``, ``702.19``, ``702.19b``): ASCII
-#: digits without a leading zero, the letter lower case (:data:`bot.answers.rule_catalog.RuleArg`, the ``cr:``
+#: digits without a leading zero, the letter lower case (:data:`bot.rule_catalog.RuleArg`, the ``cr:``
 #: passage keys of :data:`PASSAGE_KEY`).
 RULE_ARG = r"[1-9][0-9]{0,2}(?:\.[1-9][0-9]{0,3}[a-z]?)?"
 #: A line number as ``str(int)`` writes it: ASCII digits, no sign, no leading zero.

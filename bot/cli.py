@@ -3,8 +3,9 @@ store; the others start one door —
 ``cmd_run``/``cmd_sync`` the gateway bot (:mod:`bot.gateway.run`), ``cmd_serve`` the HTTP endpoint
 (:mod:`bot.serve`), ``cmd_console``/``cmd_call``/``cmd_complete``/``cmd_press`` the console (:mod:`bot.console`)
 on the application core (:mod:`bot.core`). Each takes the settings and the parsed arguments and returns the exit
-code (see :mod:`bot.__main__` for the codes and the argument parser). A door is imported only when it starts:
-the console and ``serve`` never load discord.py."""
+code (see :mod:`bot.__main__` for the codes and the argument parser). Each command imports its own modules inside
+its function, when it runs, so a one-shot command loads only what it needs (bench/bench_startup.py); a door is
+imported only when it starts: the console and ``serve`` never load discord.py."""
 
 from __future__ import annotations
 

@@ -30,6 +30,7 @@ from bot.commands import (
     Text,
     UnknownOption,
     check_options,
+    typed_fits,
     typed_value,
     unknown_option_line,
 )
@@ -182,7 +183,9 @@ class CommandLine:
         first name (if any) with None. A text that begins with an option's name and a space instead of its colon
         is that option (``/ruling suche manaburn`` is ``/ruling suche: manaburn``; only in the console: Discord
         always asks for the option), when more follows the name. In the text of the command's prose option
-        (:func:`_prose`) its own name is text: ``/frage frage: Meine Frage: …`` asks „Meine Frage: …“."""
+        (:func:`_prose`) its own name is text: ``/frage frage: Meine Frage: …`` asks „Meine Frage: …“, and so is
+        another option's name followed by no value that option takes (``/frage frage: Was bedeutet privat: bei
+        Vorhersage?``; ``privat: ja`` after it stays the option)."""
         options = leaf.command.all_options
         alternatives = sorted({n for o in options for n in names_of(o.name)}, key=len, reverse=True)
         matches = []
@@ -200,7 +203,10 @@ class CommandLine:
         begun = segments and prose is options[0] and not _OPTION_LIKE.match(head.lstrip())
         for m in matches:
             option = next(o for o in options if m.group(1).casefold() in names_of(o.name))
-            if option is prose and begun:
+            last = (segments[-1][0] or options[0]) if segments else None  # whose text the name stands in
+            # … and another option's name without a value it takes („Was bedeutet privat: bei Vorhersage?“)
+            if (option is prose and begun) or (option is not prose and last is prose and not typed_fits(
+                    option, rest[m.end() : _next_start(matches, m, rest)])):
                 segments[-1] = (segments[-1][0], segments[-1][1] + rest[m.start() : _next_start(matches, m, rest)])
                 continue
             segments.append((option, rest[m.end() : _next_start(matches, m, rest)]))

@@ -23,7 +23,7 @@ import re
 from collections.abc import Collection
 from typing import TYPE_CHECKING
 
-from bot.analysis import Analyser, Analysis
+from bot.analysis import Analyser, Analysis, tokens
 from bot.stopwords import NUMBER_WORDS
 
 if TYPE_CHECKING:
@@ -187,7 +187,6 @@ def defined_terms(a: Analyser, text: str, language: str = "de", old_terms: bool 
     heads = definition_subjects(text)
     if not heads:  # most passages
         return []
-    from bot.analysis import tokens
 
     out: list[str] = []
     for head in heads:

@@ -28,8 +28,10 @@ German counterpart is (000's English half of the clash article): so the later st
 among the first three included, read the German version where the official rule stood, and an English rule or
 glossary entry without a German version („Aftermath“, 702.127, which 003 does not explain; 810.8d, poison in
 Two-Headed Giant) no longer leads a German question that a German ruling or entry answers (docs/ranking.md ¹³⁷).
-An English question and the searches over some kinds (``/regel suche``, ``/ruling suche``, the official rules'
-search) are ranked as before.
+An official passage then also drops below every German passage that holds at least as much of the question
+(:func:`below_saying_as_much`: 002:13 „Mehrere Vorkommen von Trampelschaden …“ before rule 702.19a for „2x trample
+stackt das“, docs/ranking.md ¹⁵⁰). An English question and the searches over some kinds (``/regel suche``,
+``/ruling suche``, the official rules' search) are ranked as before.
 """
 
 from __future__ import annotations
@@ -116,10 +118,11 @@ def official_below_german(hits: list[Hit], versions: Versions, english: bool, fo
     """In place on ``hits`` (the first stage's, best first, every candidate) for a question that is not ``english``
     and has official passages (kinds ``cr_rule``, ``glossary``) among them: :func:`german_stage` (each official rule
     ranked before a German version of it trades places and scores with that version), then every official passage
-    lowered by ``foreign`` (:attr:`bot.weights.Weights.foreign`, its ``foreign`` part) and ``hits`` sorted again by
-    score, ties by passage id. A ranking without official passages (the documents' store) is left as it was; the
+    lowered by ``foreign`` (:attr:`bot.weights.Weights.foreign`, its ``foreign`` part) and below the German passages
+    holding as much of the question (:func:`below_saying_as_much`), and ``hits`` sorted again by score, ties by
+    passage id. A ranking without official passages (the documents' store) is left as it was; the
     principle is the documents' own: an English passage ranks below German ones for a German question (module doc;
-    docs/ranking.md ¹³⁷). Pure but for ``hits``; no errors."""
+    docs/ranking.md ¹³⁷, ¹⁵⁰). Pure but for ``hits``; no errors."""
     if english or not any(h.passage.kind in OFFICIAL_KINDS for h in hits):
         return
     german_stage(hits, versions, english)
@@ -127,7 +130,38 @@ def official_below_german(hits: list[Hit], versions: Versions, english: bool, fo
         if hit.passage.kind in OFFICIAL_KINDS:
             hit.parts["foreign"] = hit.parts.get("foreign", 0.0) - foreign
             hit.score -= foreign
+    below_saying_as_much(hits)
     hits.sort(key=lambda h: (-h.score, h.passage.id))
+
+
+#: The parts of the first stage that say how much of the question a passage holds: its words (``coverage``) and the
+#: game terms it names (``concepts``).
+_WORDS, _TERMS = "coverage", "concepts"
+
+
+def below_saying_as_much(hits: list[Hit]) -> None:
+    """In place on ``hits`` (a German question's, after the official passages were lowered): each official passage
+    ranked before a document passage that holds at least as much of the question — its ``coverage`` and ``concepts``
+    parts each at least the official one's — drops just below the last such passage (its ``foreign`` part grows by
+    the difference, :data:`_BELOW` under that passage's score); the order is left to the caller's sort. An English
+    rule whose lead comes only from its literal English words („trample“ typed as the rule prints it, 002:13
+    „Mehrere Vorkommen von Trampelschaden … sind redundant“ naming it by its German name) answers a German player
+    no better than the German passage saying as much (docs/ranking.md ¹⁵⁰). Pure but for ``hits``; no errors."""
+    german = sorted((h.score, h.parts.get(_WORDS, 0.0), h.parts.get(_TERMS, 0.0))
+                    for h in hits if h.passage.kind not in OFFICIAL_KINDS)  # lowest score first
+    for hit in hits:
+        if hit.passage.kind not in OFFICIAL_KINDS:
+            continue
+        words, terms = hit.parts.get(_WORDS, 0.0), hit.parts.get(_TERMS, 0.0)
+        floor = next((score for score, w, t in german if w >= words and t >= terms), None)
+        if floor is not None and floor < hit.score:
+            drop = hit.score - (floor - _BELOW)
+            hit.parts["foreign"] = hit.parts.get("foreign", 0.0) - drop
+            hit.score -= drop
+
+
+#: How far below the last document passage saying as much an official passage is put (a score's tie broken).
+_BELOW = 1e-6
 
 
 def english_text(text: str) -> bool:
@@ -135,4 +169,5 @@ def english_text(text: str) -> bool:
     return is_english(tokens(text, 80))
 
 
-__all__ = ["Versions", "cited_rules", "english_text", "german_stage", "german_versions", "official_below_german"]
+__all__ = ["Versions", "below_saying_as_much", "cited_rules", "english_text", "german_stage", "german_versions",
+           "official_below_german"]

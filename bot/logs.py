@@ -217,6 +217,7 @@ def setup_logging(settings: Settings, offline: bool = False) -> None:
     replaced = json_lines is not None and isinstance(current, json_lines.JsonStderr)
     stream: TextIO = getattr(current, "raw", current) if replaced else current  # the real stream under the JSON one
     if fmt == "json":
+        # python-json-logger only under LOG_FORMAT=json
         from bot.log_json import JsonStderr, RedactingJsonFormatter
 
         as_json = RedactingJsonFormatter([settings.token])

@@ -56,6 +56,7 @@ def known_commands() -> frozenset[str]:
     leaf's English path joined by a space, ``mana pay``, and the message commands' English names, ``Explain
     cards``): the ``command`` label values of commands, message commands and autocompletes. Read once (the table is
     imported at the first interaction counted, not when this module is)."""
+    # upward at the call: a known layer inversion (tests/test_architecture.py UPWARD)
     from bot.commands import TABLE
 
     return frozenset(" ".join(leaf.path) for leaf in TABLE.leaves) | frozenset(m.name.en for m in TABLE.menus)
@@ -64,6 +65,7 @@ def known_commands() -> frozenset[str]:
 def known_action(name: str) -> bool:
     """True for the wire key of a button the bot makes (:data:`bot.answers.registry.ACTION_MODULES`, an action
     registered by a module imported since, or a verb of :mod:`bot.custom_id`: ``pg``, ``sh``, ``open``)."""
+    # upward at the call: a known layer inversion (tests/test_architecture.py UPWARD)
     from bot.answers.registry import ACTION_MODULES, ACTIONS
     from bot.custom_id import OPEN, VERBS
 
@@ -113,6 +115,7 @@ def interaction_label(kind: str, data: Mapping[str, Any]) -> str:
 def _answer_commands() -> dict[str, tuple[str, ...]]:
     """The registry key of each command's answer → the command's English names (``question`` → ``("ask",)``),
     message commands too (``explain_cards`` → ``("Explain cards",)``). Read once."""
+    # upward at the call: a known layer inversion (tests/test_architecture.py UPWARD)
     from bot.answers.registry import answer_key
     from bot.commands import TABLE
 

@@ -415,6 +415,7 @@ async def start_endpoint(host: str, port: int, health: Health,
         bot.health.PortError: the address cannot be bound (an ``OSError``: in use, not this machine's, no
             permission).
     """
+    # the side listener's module only where one is opened
     from bot.health import Heartbeat, SideListener
 
     enable()

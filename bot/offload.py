@@ -156,6 +156,7 @@ def worker_main(fd: int, parent: int) -> None:
     for module in PRELOAD:
         with contextlib.suppress(ImportError):
             importlib.import_module(module)
+    # the worker's own process: the mana package at its start, not the parent's
     from bot.rules import mana
 
     mana.load_all()  # the package imports its calculations at their first use; a worker needs them all

@@ -26,8 +26,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from bot.analysed import Analysis
-from bot.candidates import Hit
 from bot.question_words import QuestionWords
+from bot.stage_window import window
 from bot.store import Store
 from bot.store.split import DOCUMENTS_INDEX, OFFICIAL_KINDS, PASSAGES_INDEX
 from bot.weights import Weights
@@ -113,17 +113,3 @@ async def index_scores(store: Store, match: str, ids: list[int], w: Weights, spl
     card's, its section's), in the documents' own index with ``split``."""
     index = DOCUMENTS_INDEX if split else PASSAGES_INDEX
     return await store.passage_scores(match, ids, (w.names, w.terms, w.raw), index)
-
-
-def window(hits: list[Hit], size: int) -> list[Hit]:
-    """The first ``hits`` (best first) that hold ``size`` document passages and the official ones ranked among them:
-    the window of a later stage (``sentence``: siblings; ``phrase``, ``action``, ``clause``) over the same document
-    passages as on the documents' store (an official rule in it would push a card's ruling out and change which
-    siblings share a word); on that store simply the first ``size``."""
-    seen = 0
-    for end, hit in enumerate(hits):
-        if hit.passage.kind not in OFFICIAL_KINDS:
-            seen += 1
-            if seen > size:
-                return hits[:end]
-    return hits[:]  # a copy, as a slice of the first ``size`` always was

@@ -41,6 +41,8 @@ _MARKUP = re.compile(
     r"|</[\w-]{1,32}(?: [\w-]{1,32}){0,2}:\d{1,25}>|<(?i:https?)://[^\s<>]{1,500}>"
     # a bare address, as Discord links it: without the punctuation that ends the sentence after it
     r"|(?<!\w)(?i:https?)://[^\s<>]{0,499}[^\s<>.,:;!?\"')\]]"
+    # an emoji's shortcode as typed where Discord does not turn it into the emoji (a slash command's option: „:fire:“)
+    r"|(?<![\w:]):(?=[0-9_+-]*[a-z])[a-z0-9_+-]{2,32}:(?![\w:])"
 )
 #: The address of a masked link as typed (``[klick](https://x.y)`` → ``https://x.y``).
 _ADDRESS = re.compile(r"\]\(\s*<?(?P<address>[^\s()<>]+)")

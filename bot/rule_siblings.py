@@ -10,7 +10,7 @@ meets 111.12 (a token copy of an object that does not exist) before 111.8 („Ei
 hat, kann nicht … ins Spiel zurückkehren.“), which the earlier questions on exiled tokens were answered with, and
 the stage puts 111.8 first. An entry's rule is the first three digits of its Comprehensive Rules number (``111`` of
 ``111.10t``), stored by the alignment of ``build --cr`` or shipped in ``data/explanations_numbers.tsv``
-(:mod:`bot.answers.rule_catalog`), an uncertain alignment's guess included (its rule is rarely wrong; it only
+(:mod:`bot.rule_catalog`), an uncertain alignment's guess included (its rule is rarely wrong; it only
 groups, never shows).
 
 Only that stage: the stages that order siblings by what the question asks (``answered``, ``logic``, ``asks``) read
@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from bot.rule_catalog import catalog
 from bot.store import PassageRecord, Store
 
 #: The rule of a Comprehensive Rules number: its first three digits (``111`` of ``111.10t``, ``100`` of ``100``).
@@ -43,9 +44,7 @@ def rule_of(number: str | None) -> str | None:
 async def explanation_rules(store: Store) -> dict[int, str]:
     """Per entry of 003 in ``store`` (its id in ``rule_explanations``, a passage's ``ref_id``): the rule of its
     number or guess (:func:`rule_of`); entries with neither are left out. Read from the rule catalogue, which is
-    read once per store and shared with ``/regel`` (:func:`bot.answers.rule_catalog.catalog`; 205 entries)."""
-    from bot.answers.rule_catalog import catalog  # the catalogue imports the answers package: not at module import
-
+    read once per store and shared with ``/regel`` (:func:`bot.rule_catalog.catalog`; 205 entries)."""
     out = {}
     for e in (await catalog(store)).explanations:
         rule = rule_of(e.number or e.guess)

@@ -130,6 +130,11 @@ def emoji_joiner() -> regex.Pattern[str]:
     return regex.compile(EMOJI_JOINER)
 
 
+#: A terminal's control sequence (ECMA-48 CSI: ESC, „[“, parameters, a final letter; ``\x1b[31m`` colours red), as a
+#: text pasted from a terminal carries it: it shows nothing, so it is dropped whole, its „[31m“ with its ESC.
+_TERMINAL = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]")
+
+
 def _without_controls(text: str) -> str:
     """``text`` with its control characters (category Cc) as spaces and the other characters of :data:`_CONTROLS`
     dropped, but for a ZWJ inside an emoji sequence (:data:`EMOJI_JOINER`): the sequence is one character on the
@@ -140,8 +145,9 @@ def _without_controls(text: str) -> str:
 
 
 def clean(text: str) -> str:
-    """NFKC-normalise, read control characters (category Cc) as spaces, drop the other invisible characters and
-    collapse white space; every decimal digit of Unicode is read as its ASCII digit (``٧٠٢.١٩`` → ``702.19``, as
+    """NFKC-normalise, drop a terminal's control sequences whole (:data:`_TERMINAL`: ``Boros-Rekrut\x1b[31m`` is
+    ``Boros-Rekrut``), read the other control characters (category Cc) as spaces, drop the other invisible characters
+    and collapse white space; every decimal digit of Unicode is read as its ASCII digit (``٧٠٢.١٩`` → ``702.19``, as
     NFKC reads the full-width ``７０２．１９``); a zero-width space
     (:data:`ZWSP`) between two letters separates them as a space does (``was\u200bmacht`` → ``was macht``,
     ``ausgraben\u200boder`` → ``ausgraben oder``) and is dropped elsewhere (``spuk\u200b,\u200bausgraben`` →
@@ -161,7 +167,7 @@ def clean(text: str) -> str:
     if not text.isascii():  # every decimal digit read as its ASCII digit: ``٧٠٢.١٩`` is ``702.19`` (:data:`_DIGITS`)
         text = text.translate(_DIGITS)
     if not text.isprintable():  # a printable text has no character of the categories C* (nothing to drop)
-        text = _without_controls(text)
+        text = _without_controls(_TERMINAL.sub("", text) if "\x1b" in text else text)
         if not text.isascii():  # a mark that an invisible character kept from its letter composes with it now
             text = unicodedata.normalize("NFKC", text)
     if not text.isascii():

@@ -116,6 +116,7 @@ def current_rules_date(db: Path, folder: Path) -> str | None:
 def rules_file_date(path: Path) -> str | None:
     """The effective ISO date a Comprehensive Rules TXT states in its first lines ("These rules are effective
     as of April 17, 2026." → ``2026-04-17``), read from the file's head only; None when it names none."""
+    # the importer only when a rules file is read
     from bot.importer.cr import decode_text, parse_effective_date
 
     with path.open("rb") as handle:  # the head only: the date is in the first lines
@@ -141,6 +142,7 @@ def _check_rules(fetched: Fetched, url: str, current: str | None) -> str:
         UpdateError: an HTML page, a file that is no complete Comprehensive Rules text, or rules older than
             ``current`` (the newest rules the store or the folder has).
     """
+    # the importer only when a rules file is read
     from bot.importer.cr import decode_text, parse_cr_text
     from bot.importer.model import SourceError
 
@@ -390,7 +392,7 @@ def run_update(settings: Settings, upd: UpdateSettings, out: Callable[[str], obj
     Raises:
         UpdateError: a refused or failed download, or a failed build (German; old files and store untouched).
     """
-    from bot.importer import DEFAULT_SOURCES, BuildError, build
+    from bot.importer import DEFAULT_SOURCES, BuildError, build  # the importer only when an update builds
     from bot.importer.model import SourceError
     from bot.importer.review import format_review
 
@@ -445,6 +447,7 @@ def run_update(settings: Settings, upd: UpdateSettings, out: Callable[[str], obj
 def cmd_update(settings: Settings, args: argparse.Namespace) -> int:
     """``python -m bot update [--rebuild]``: :func:`run_update` with the settings of ``.env``; German line and
     exit code 1 when a download is refused or fails, 2 for a bad setting."""
+    # as the launcher's commands: at the command's call
     from bot.exits import fail
 
     try:

@@ -38,6 +38,7 @@ async def review_note(store: Any) -> tuple[int, str]:
 def register_files() -> tuple[Path, Path]:
     """The change register a build reads: ``data/changes.toml`` and ``data/terms.tsv``
     (:data:`bot.importer.register.CHANGES_PATH`, :data:`~bot.importer.register.TERMS_PATH`, read when called)."""
+    # the importer only at the call: bot.core imports this module at every start
     from bot.importer import register
 
     return register.CHANGES_PATH, register.TERMS_PATH

@@ -21,6 +21,7 @@ from bot.custom_id import PAGE, Invocation, encode
 from bot.page_fit import fit_reply
 from bot.render import page_checks
 from tests.conftest import run_cli
+from tests.test_cli_ops import run_console
 
 #: The first 12 card names of the documents' store in alphabetical order (001, 003's FAQs).
 TWELVE = ["Absolutions-Thrull", "Adarkarwalküre", "Agrus Kos, Wojek-Veteran", "Akkord des Rufes",
@@ -197,3 +198,17 @@ def test_the_late_evenings_answer_paths_answer_in_a_new_process(built_db):
     english = run(built_db, "call", "/karte name: Fast Forward")
     assert english.startswith("== Schnellvorlauf ==\n_ℹ️ „Fast Forward“ ist kein Kartenname in der Datenbank; "
                               "gelesen als **Schnellvorlauf**"), english[:300]
+
+
+def test_the_console_reads_the_question_s_own_option_name_inside_it_as_text(built_db):
+    """``python -m bot console`` as the README calls it, one process for both lines: „Frage:“ inside the question is
+    its text, also after the option's own „frage:“ and before „privat:“ (until 2026-12-07 „Option „frage“ ist doppelt
+    angegeben“); 001's Spuk section and ruling answer both. Seen red with the prose option's name read as the option
+    again (bot/console.py, CommandLine._segments)."""
+    proc = run_console("/frage Meine Frage: was ist Spuk?\n"
+                       "/frage frage: Frage: kann ich das? Frage: was ist Spuk privat: ja\nende\n", built_db)
+    assert proc.returncode == 0, proc.stderr
+    first, second = proc.stdout.split("regelbot> ")[1:3]
+    assert first.startswith("== Spuk ==\nFrage: „Meine Frage: was ist Spuk?“\n\nMechanik-Abschnitt **Spuk**"), first
+    assert second.startswith("== Spuk ==\nFrage: „Frage: kann ich das? Frage: was ist Spuk“\n"), second
+    assert "(nur für dich)" in second and "doppelt" not in proc.stdout + proc.stderr

@@ -39,6 +39,17 @@ def test_the_question_s_own_option_name_inside_it_is_text(cli):
         cli.parse("/fehde chancen bibliothek1: 0:24 bibliothek1: 0:20 bibliothek2: 3:40")
 
 
+def test_another_option_s_name_in_the_question_without_a_value_it_takes_is_text(cli):
+    # before: „Ungültige Eingabe — Option „privat“: „bei Vorhersage?“ passt nicht“, the question lost
+    question = "Was bedeutet privat: bei Vorhersage?"
+    assert options(cli, f"/frage frage: {question}") == {"question": question}
+    assert options(cli, f"/frage {question}") == {"question": question}
+    assert options(cli, "/frage frage: Was ist privat:") == {"question": "Was ist privat:"}
+    assert options(cli, f"/frage frage: {question} privat: ja") == {"question": question, "private": True}
+    assert options(cli, "/karte name: Boros-Rekrut privat: vielleicht") == {  # a name from the box: the option
+        "name": "Boros-Rekrut", "private": "vielleicht"}
+
+
 def test_a_word_with_a_colon_where_an_option_name_stands_is_still_an_unknown_option(cli):
     assert options(cli, "/regel nummer: 702") == {"nummer": None}  # its value is no search text
     assert options(cli, "/regel nummer: 1 suche: 701.19") == {"search": "701.19", "nummer": None}

@@ -1,5 +1,6 @@
 """The console pages as the buttons do (bot/console.py ``weiter``/``zurück`` press the page's button): where the
-buttons cannot page (an input too long to ride in a button's custom_id), the console says so too."""
+buttons cannot page (an input too long to ride in a button's custom_id: its answer is its first page alone, with a
+line saying so), the console has no page to turn either."""
 
 from __future__ import annotations
 
@@ -15,8 +16,9 @@ def test_console_pages_only_where_the_buttons_page(built_db):
     proc = run_console(f"{LONG_UPKEEP}\nweiter\nzurück\n/hilfe\nweiter\nweiter\nweiter\nzurück\nende\n", built_db)
     assert proc.returncode == 0, proc.stderr
     answers = proc.stdout.split("regelbot> ")[1:]
-    assert "· Seite 1/2" in answers[0]  # two pages, but their buttons cannot re-run it
-    assert answers[1].startswith("== Blättern nicht möglich ==\nDie Eingabe dieser Antwort ist zu lang")
+    assert "_ℹ️ Seite 1 von 2: Die Eingabe ist um 171 Zeichen zu lang" in answers[0]  # no button can re-run it:
+    assert "Seite 1/2" not in answers[0] and "[Weiter]" not in answers[0]  # its first page alone (bot/unpaged.py)
+    assert answers[1].strip() == "Schon auf der letzten Seite."  # no „Weiter“ to press, as in Discord
     assert answers[2].strip() == "Schon auf der ersten Seite."  # still on its first page
     assert "Seite 1/3" in answers[3] and "Seite 2/3" in answers[4] and "Seite 3/3" in answers[5]
     assert answers[6].strip() == "Schon auf der letzten Seite."

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot import paths
-from bot.answers.rule_catalog import shipped_numbers
+from bot.rule_catalog import shipped_numbers
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the XDG folders are Linux's")

@@ -5,9 +5,9 @@ In the ranking a rule number is one search term among the question's words. A pa
 table's row „Trampelschaden …: heute Regel 702.19“) keeps the term table's low prior unless every other word of the
 question is an asking word („was ist“, „was bedeutet“: :meth:`bot.ranking.Ranker._about`), so ``was sagt regel
 702.19`` led with 003's entry 110.5b, which holds „sagt“; and 003's entries carry their number only in the rule
-catalogue (:func:`bot.answers.rule_catalog.catalog`), so ``regel 103.5b`` never found 103.5b's entry. A number the
+catalogue (:func:`bot.rule_catalog.catalog`), so ``regel 103.5b`` never found 103.5b's entry. A number the
 question names is therefore read here, before the ranked passages are shown (:func:`rule_led`), as ``/regel suche``
-reads one (:func:`bot.answers.rule_catalog.parse_number`, look-alike letters, the refusal of a number's shape that
+reads one (:func:`bot.rule_catalog.parse_number`, look-alike letters, the refusal of a number's shape that
 is none); the ranking is unchanged (no question of the tuning parts names a rule number).
 """
 
@@ -18,12 +18,13 @@ from dataclasses import replace
 
 from bot.answers.eras import cited_otherwise
 from bot.answers.registry import AnswerContext
-from bot.answers.rule_catalog import catalog, misnumbered, parse_number, read_number, refuse_number
+from bot.answers.rule_sources import rule_found
 from bot.answers.rules import rule_action
 from bot.candidates import Hit, Ranked
 from bot.errors import UserError
 from bot.ranking import ranker
 from bot.reply import Reply, quote_user
+from bot.rule_catalog import catalog, misnumbered, parse_number, read_number, refuse_number
 from bot.store import PassageRecord, Store
 from bot.text import clean
 
@@ -34,7 +35,7 @@ _NAMED = re.compile(r"(?<![\w.])(?:(?:regeln?|rules?|cr|nr\.|r\.)\s*|§\s*)(\S+)
                     r"|(?<![\w.,\-−])([0-9]{3}\.[1-9][0-9]*[a-z]*)(?![\w.]\w)", re.IGNORECASE)
 #: Punctuation of the sentence around a named number (``702.19?``, ``(702.19)``, ``„702.19“``): no part of it.
 _AROUND = "?!.,;:()[]„“”\"'»«"
-#: Most numbers of one question read (each costs ``/regel suche``'s answer).
+#: Most numbers of one question read (each a look-up whether ``/regel suche`` answers it).
 MAX_ASKED = 5
 #: The order in which a number's passages lead: 003's German entry, the official rule (``build --cr``), the rule as
 #: a document prints it, the term table's row, the official glossary.
@@ -106,6 +107,20 @@ async def number_passage(store: Store, number: str, today_first: bool = False) -
     return found[0] if found else None
 
 
+async def _refusal(ctx: AnswerContext, number: str) -> UserError:
+    """``/regel suche``'s refusal of ``number``, one :func:`bot.answers.rule_sources.rule_found` said no rule has
+    („Regel 999.9 nicht gefunden“ with the nearest numbers as buttons, German).
+
+    Raises:
+        RuntimeError: the rule is answered after all (the two readings disagree: a defect).
+    """
+    try:
+        await rule_action(ctx, number)
+    except UserError as exc:
+        return exc
+    raise RuntimeError(f"rule {number} is answered, though rule_found said no rule has it")
+
+
 async def rule_led(ctx: AnswerContext, question: str, found: Ranked,
                    said: list[str] | None = None) -> Ranked | Reply:
     """``found`` led by the rule the question names (:func:`asked_numbers`; the first one ``/regel suche`` answers):
@@ -113,11 +128,13 @@ async def rule_led(ctx: AnswerContext, question: str, found: Ranked,
     suche``'s answer to the number itself when no passage carries it (``603.7a``: named in 003's text); ``found``
     unchanged when the question names no rule number. The other numbers named are said, never dropped
     (:func:`unshown_lines`, appended to ``said``, the lines under the question; on ``/regel suche``'s page itself):
-    „was sagt 999.9 und 702.19“ leads with 702.19 and says 999.9 was not found.
+    „was sagt 999.9 und 702.19“ leads with 702.19 and says 999.9 was not found. Of each number only whether
+    ``/regel suche`` answers it is read (:func:`bot.answers.rule_sources.rule_found`); its answer is built only where
+    it is shown (the leading number without a passage, the first refused one when none is answered).
 
     Raises:
         UserError: a piece of a number's shape that is none (``702.19zz``, ``-5``: ``/regel suche``'s refusal,
-            :func:`bot.answers.rule_catalog.refuse_number`), or a number no rule has (``999.99``: ``/regel suche``'s
+            :func:`bot.rule_catalog.refuse_number`), or a number no rule has (``999.99``: ``/regel suche``'s
             „Regel 999.99 nicht gefunden“), German.
     """
     pieces = named_pieces(question)
@@ -126,24 +143,21 @@ async def rule_led(ctx: AnswerContext, question: str, found: Ranked,
         refuse_number(piece)
     if not asked:
         return found
-    answered: list[tuple[str, Reply]] = []
+    answered: list[str] = []
     missing: list[str] = []
-    errors: list[UserError] = []
     for number in dict.fromkeys(map(_number_of, asked)):  # each looked up: one no rule has is said, not dropped
-        try:
-            answered.append((number, await rule_action(ctx, number)))
-        except UserError as exc:
-            missing.append(number)
-            errors.append(exc)
+        (answered if await rule_found(ctx, number) else missing).append(number)
     if not answered:  # no number named has a rule: /regel suche's refusal of the first, each other one named
-        errors[0].body += "".join(f"\nAuch nicht gefunden: Regel {quote_user(n, 20)}." for n in missing[1:])
-        raise errors[0]
-    (number, reply), others = answered[0], [n for n, _ in answered[1:]]
+        error = await _refusal(ctx, missing[0])
+        error.body += "".join(f"\nAuch nicht gefunden: Regel {quote_user(n, 20)}." for n in missing[1:])
+        raise error
+    number, others = answered[0], answered[1:]
     passage = await number_passage(ctx.store, number, await cited_otherwise(ctx, number))
     shown = {h.passage.number for h in found.hits[: len(found.hits) - 1]}  # a number a shown hit prints is shown
     others = [n for n in others if n not in shown]
     lines = unshown_lines(number, missing, others, pieces[MAX_ASKED:])
-    if passage is None:  # the rule as /regel suche shows it, under the question
+    if passage is None:  # the rule as /regel suche shows it, under the question (the one answer built in full)
+        reply = await rule_action(ctx, number)
         if reply.pages:
             head = "\n".join([f"Frage: „{quote_user(question, 120)}“", *lines])
             reply.pages[0].body = f"{head}\n\n{reply.pages[0].body}"

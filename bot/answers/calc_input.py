@@ -253,6 +253,7 @@ async def creature_colors(ctx: AnswerContext, text: str) -> tuple[str, list[str]
         UserError: a named card that is no creature (702.51a: Einberufen taps creatures), or whose colours the
             store does not know (no printed cost).
     """
+    # the mana package imports its calculations at their first use (bot/rules/mana/__init__.py)
     from bot.rules.mana.pool import leading_count, split_entries
 
     entries, read = [], []

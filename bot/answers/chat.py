@@ -28,6 +28,7 @@ from bot.declined_names import MESSAGE, declined_card
 from bot.id_values import BadCustomId, TooLong
 from bot.mentions import bracket_mentions, outside_brackets, scanner, spoiled, without_spoilers
 from bot.message_names import plain_names
+from bot.question_reading import markup_note, without_markup
 from bot.reply import CHOICES_MAX, Action, Page, Reply, distinct, own_sources, quote_user, shared_date
 from bot.store import CardRecord, RulingRecord
 from bot.text import clean, shorten, tokens
@@ -255,6 +256,10 @@ async def explain_cards(ctx: AnswerContext, ids: str, missing: str = "", typed: 
     # a name close to no card that is a mechanic's („Fehde“) or that the documents print („Driven“, „Destined“):
     # said as /karte and [[…]] say it (one function for every door)
     said = {n: e for n in names if (e := await no_card(ctx, n, ctx.names.lookup(n))) is not None}
+    # a name that is Discord markup alone („@everyone“, „<@123>“): „Nicht gelesen“, as /karte says it, in one line
+    if unread := [n for n in names if not without_markup(n).strip()]:
+        names = [n for n in names if n not in unread[1:]]
+        said[unread[0]] = UserError("", markup_note(" ".join(unread)) or "")
     if not cards:
         shown = ", ".join(f"„{quote_user(name, MISSING_NAME_MAX)}“" for name in names if name not in said)
         raise UserError(

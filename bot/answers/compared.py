@@ -18,13 +18,13 @@ from functools import cache
 from bot.answers.asked_rules import number_passage as rule_passage
 from bot.answers.mechanic_finder import MECHANIC_KINDS
 from bot.answers.name_offers import english_in_text
-from bot.answers.rule_catalog import parse_number
 from bot.answers.side_numbers import RULE, masked, number_key, stated_numbers, unmasked
 from bot.candidates import Hit
 from bot.comparison import CARD, MAX_SIDES, Comparison, Things, comparison, only_cards
 from bot.question_mentions import other_names
 from bot.ranking import Ranker
 from bot.reply import quote_user
+from bot.rule_catalog import parse_number
 from bot.search import NameIndex
 from bot.store import PassageRecord, Store
 from bot.terms import TermMatch, term_concept, term_index

@@ -23,7 +23,6 @@ from dataclasses import dataclass
 from bot.answers.explanation_names import term_names
 from bot.answers.official import current_version, rule_reply
 from bot.answers.registry import AnswerContext, UserError
-from bot.answers.rule_catalog import RuleCatalog, catalog, dedupe_actions, is_child, number_key
 from bot.answers.rule_evidence import resting_entries, resting_rows
 from bot.answers.sources import cr_source
 from bot.answers.today import cited_notice
@@ -36,6 +35,7 @@ from bot.answers.today_index import (
     today_index,
 )
 from bot.reply import PAGE_REF, Action, Page, Reply, format_date, map_page_refs, own_sources
+from bot.rule_catalog import RuleCatalog, catalog, dedupe_actions, is_child, number_key
 from bot.store import CitedNumber, DocumentRecord
 from bot.terms import Term, term_index
 from bot.text import shorten
@@ -386,16 +386,11 @@ def rule_term_lines(terms: list[Term]) -> list[str]:
 TermUses = Callable[[AnswerContext, list[Term]], Awaitable[tuple[list[str], list[Action]]]]
 
 
-async def today_number_reply(ctx: AnswerContext, number: str, term_uses: TermUses | None = None) -> Reply | None:
-    """The answer for today's number of a rule the documents cite under an older number: ``701.30``
-    → today's clash rule text as the register quotes it (``data/changes.toml`` [cr], CR 2026-04-17; a rule
-    changed in newer rules of the build: its new text and the review line,
-    :func:`bot.answers.today_index.rule_today_lines`),
-    the term of the term table with that rule, and the documents' numbers (701.19 in the clash article of
-    2007) as buttons; a rule no document quotes with where they use its term (``term_uses``: 702.19 → the
-    Trampelschaden rulings). None when neither the register nor the term table knows ``number``.
-    """
-    index = await era_index(ctx)
+def today_sources(index: EraIndex, number: str) -> tuple[list[CitedNumber], list[str], list[Term], list[str]]:
+    """What :func:`today_number_reply` shows for today's rule ``number``: the documents' old numbers whose today's
+    number is it or one of its subrules (sorted by number), the register's rule texts of it and its subrules
+    (``data/changes.toml`` [cr], also those moved here), the term table's terms with that rule, and the register's
+    rows whose evidence names it (:func:`bot.answers.rule_evidence.resting_rows`); all empty: no answer."""
     olds = sorted(
         {c.number: c for cs in index.cited.values() for c in cs
          if (t := index.today_of(c)) and (t == number or is_child(t, number))}.values(),
@@ -406,7 +401,21 @@ async def today_number_reply(ctx: AnswerContext, number: str, term_uses: TermUse
                   if r.today_number and (r.today_number == number or is_child(r.today_number, number))}
     texts = sorted({n for n in register.cr if n == number or is_child(n, number)} | moved_here, key=number_key)
     terms = [t for t in term_index().terms if t.rule == number]
-    resting = resting_rows(register, number)
+    return olds, texts, terms, resting_rows(register, number)
+
+
+async def today_number_reply(ctx: AnswerContext, number: str, term_uses: TermUses | None = None) -> Reply | None:
+    """The answer for today's number of a rule the documents cite under an older number: ``701.30``
+    → today's clash rule text as the register quotes it (``data/changes.toml`` [cr], CR 2026-04-17; a rule
+    changed in newer rules of the build: its new text and the review line,
+    :func:`bot.answers.today_index.rule_today_lines`),
+    the term of the term table with that rule, and the documents' numbers (701.19 in the clash article of
+    2007) as buttons; a rule no document quotes with where they use its term (``term_uses``: 702.19 → the
+    Trampelschaden rulings). None when neither the register nor the term table knows ``number``.
+    """
+    index = await era_index(ctx)
+    olds, texts, terms, resting = today_sources(index, number)
+    register = index.today
     if not olds and not texts and not terms and not resting:
         return None
     lines = rule_term_lines(terms)
@@ -439,4 +448,5 @@ async def today_number_reply(ctx: AnswerContext, number: str, term_uses: TermUse
 
 
 __all__ = ["MISSING", "PAGE_REF", "CitedNumber", "EraIndex", "cited_number_reply", "cited_otherwise", "era_index",
-           "held_number", "number_choice_label", "rule_term_lines", "shift_page_refs", "today_number_reply"]
+           "held_number", "number_choice_label", "rule_term_lines", "shift_page_refs", "today_number_reply",
+           "today_sources"]

@@ -1,6 +1,6 @@
 """Names of the entries of the German rules explanation (document 003) as every answer shows them.
 
-An entry is named as ``/regel`` names it (:attr:`bot.answers.rule_catalog.Explanation.label`: its rule number,
+An entry is named as ``/regel`` names it (:attr:`bot.rule_catalog.Explanation.label`: its rule number,
 ``Regel 111.10q (Erklärung)``, or its uncertain number or text start) and, where its „Begriffe…“ trailer names
 glossary terms, by those terms in German (``Regel 103.1 (Erklärung) – Startspieler``): 003 prints the terms in
 English, the German comes from the term table (``data/terms_de_en.tsv``) and, for the few terms it does not pair,
@@ -22,11 +22,11 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from bot.answers.rule_catalog import Explanation, RuleCatalog, catalog
 from bot.answers.today_index import TodayIndex
 from bot.answers.today_notes import explanation_notice
 from bot.paths import DATA_DIR, tsv_rows
 from bot.reply import Field, Page
+from bot.rule_catalog import Explanation, RuleCatalog, catalog
 from bot.store import PassageRecord, Store
 from bot.terms import term_index
 

@@ -146,8 +146,9 @@ def why_text(best: Best, runner_up: str) -> str:
     it is the only one."""
     return {
         Best.LESS_MANA: f"Am besten: weniger Mana als die nächstbeste Möglichkeit, {runner_up}.",
-        Best.LESS_LIFE: f"Am besten: so viel Mana wie {runner_up}, aber weniger Lebenspunkte.",
-        Best.MORE_GENERIC: f"Am besten: so viel Mana wie {runner_up}, aber mehr generisches, das jedes Mana bezahlt.",
+        Best.LESS_LIFE: f"Am besten: gleich viel Mana wie {runner_up}, aber weniger Lebenspunkte.",
+        Best.MORE_GENERIC: f"Am besten: gleich viel Mana wie {runner_up}, aber mehr davon generisch "
+                          "(den generischen Teil zahlst du mit Mana jeder Farbe).",
         Best.TIE: f"Ebenso gut: {runner_up} (gleich viel Mana, ebenso viel davon farbig).",
     }.get(best, "")
 

@@ -21,11 +21,11 @@ from rapidfuzz.distance import OSA
 
 from bot.analysis import snowball
 from bot.answers.mechanic_numbers import numbered, term_numbers
-from bot.answers.rule_catalog import parse_number
 from bot.answers.today_index import today_index, today_number
 from bot.fuzzybound import WRATIO_CUTOFF, WRatioBound
 from bot.prefixes import KeyStarts, WordPrefixes
 from bot.reply import Choice
+from bot.rule_catalog import parse_number
 from bot.store import MechanicRecord, Store
 from bot.terms import ENGLISH, NO_TERM, Term, senses, term_index
 from bot.text import canonical, name_spellings, sharp_s, tokens

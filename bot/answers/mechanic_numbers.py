@@ -37,7 +37,7 @@ _LAST_STEP = re.compile(r"[a-z]$|\.\d+$")
 
 
 def numbered(by_number: Mapping[str, list[int]], number: str) -> list[int]:
-    """The sections ``by_number`` names for the rule ``number`` (as :func:`bot.answers.rule_catalog.parse_number`
+    """The sections ``by_number`` names for the rule ``number`` (as :func:`bot.rule_catalog.parse_number`
     gives it) or, when none, for the nearest rule it is a sub-rule of: ``"709.4a"`` → those of ``"709.4"``, else of
     ``"709"``; ``[]`` when no rule above it names one. Pure."""
     while True:

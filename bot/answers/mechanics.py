@@ -28,7 +28,6 @@ from bot.answers.registry import (
     completer,
     parse_id,
 )
-from bot.answers.rule_catalog import RuleCatalog, catalog, parse_number
 from bot.answers.rule_status import rule_head
 from bot.answers.today import heute_block, terms_line
 from bot.answers.today_facts import entry_status
@@ -36,6 +35,7 @@ from bot.answers.today_index import TodayIndex, today_index
 from bot.declared_args import RowId
 from bot.guilds import begun, named_guild, named_set, store_guilds
 from bot.reply import CHOICES_MAX, Action, Choice, Field, Page, Reply, format_date, quote_user
+from bot.rule_catalog import RuleCatalog, catalog, parse_number
 from bot.store import MechanicRecord, Store
 from bot.terms import Term, TermMatch
 from bot.text import canonical, clean, tokens
@@ -184,11 +184,12 @@ async def mechanic_text_action(ctx: AnswerContext, arg: RowId) -> Reply:
 
 async def _refuse_unknown_rule(ctx: AnswerContext, typed: str, name: str) -> None:
     """Raises UserError („Keine Mechanik „709.4z“ gefunden“) when ``typed`` is a rule number that ``/regel suche``
-    does not answer (its button ``rb:rule:<number>`` says „Regel 709.4z nicht gefunden“): no rule of that number, so
-    no section of the rule above it either; ``709.4a``, a rule of today, passes. ``name``: as typed, for the title."""
-    from bot.answers import run_action  # the registry imports this module
+    does not answer (its button ``rb:rule:<number>`` says „Regel 709.4z nicht gefunden“, read without building that
+    answer: :func:`bot.answers.rule_sources.rule_found`): no rule of that number, so no section of the rule above it
+    either; ``709.4a``, a rule of today, passes. ``name``: as typed, for the title."""
+    from bot.answers.rule_sources import rule_found  # here: a card's "Mechanik anzeigen" button needs none of /regel
 
-    if (number := parse_number(typed)) is not None and (await run_action(ctx, "rule", number)).error:
+    if (number := parse_number(typed)) is not None and not await rule_found(ctx, number):
         raise UserError(f"Keine Mechanik „{quote_user(name, 80)}“ gefunden",
                         f"Regel {number} gibt es in keinem Dokument des Bots (`/regel suche: {number}` sagt „Regel "
                         f"{number} nicht gefunden“).")

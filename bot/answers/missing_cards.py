@@ -34,6 +34,7 @@ from collections.abc import Sequence
 
 from bot.analysis import Analysis
 from bot.declined_names import NOTE, declined_card, declined_words
+from bot.message_names import plain_names
 from bot.players_words import gloss
 from bot.reply import Action, quote_user
 from bot.search import NameHit, NameIndex
@@ -87,12 +88,21 @@ async def missing_card_line(question: str, analysis: Analysis | None, cards: Seq
         if found.hit is not None or declined_card(typed, found, NOTE) is not None or await store.holds_phrase(
                 [fold(p) for p in parts]):  # „Boros-Rekruten“: Boros-Rekrut declined
             continue
-        near = _near(names, found.candidates, parts)
         if not below:  # under /karte's title „Keine Karte „…“ gefunden“
+            near = _near(names, found.candidates, parts)
             return f"ℹ️ Kein Dokument des Bots nennt eine Karte „{quote_user(typed, 60)}“.{near}"
-        return (f"ℹ️ Keine Karte „{quote_user(typed, 60)}“ gefunden: kein Dokument des Bots nennt eine Karte dieses "
-                f"Namens; die Stellen unten gelten nicht ihr.{near}")
+        return missing_name_line(typed, names, parts, found.candidates)
     return ""
+
+
+def missing_name_line(typed: str, names: NameIndex, parts: Sequence[str], offered: Sequence[NameHit]) -> str:
+    """The line above a question's passages for a name ``typed`` that no card of the store has (``parts``: its
+    words; ``offered``: ``/karte``'s candidates for it): „ℹ️ Keine Karte „Dimir-Wächter“ gefunden: kein Dokument des
+    Bots nennt eine Karte dieses Namens; die Stellen unten gelten nicht ihr.“ with the near names of :func:`_near`
+    (the typed name escaped, at most 60 characters). One wording for every spelling of such a name
+    (:func:`missing_card_line`, :func:`bot.answers.missing_phrases.missing_phrase`)."""
+    return (f"ℹ️ Keine Karte „{quote_user(typed, 60)}“ gefunden: kein Dokument des Bots nennt eine Karte dieses "
+            f"Namens; die Stellen unten gelten nicht ihr.{_near(names, offered, parts)}")
 
 
 def declined_note(question: str, cards: Sequence[CardRecord], shown: Sequence[PassageRecord],
@@ -111,8 +121,6 @@ def declined_note(question: str, cards: Sequence[CardRecord], shown: Sequence[Pa
     ruling on Wogende Flammen."""
     if names is None:
         return "", ()
-    from bot.message_names import plain_names  # the message door reads the names of a whole text
-
     named = {c.id: c.name for c in cards}
     for card_id in plain_names(names, question, DECLINED_READ).ids:
         if card_id in names.card_names:
@@ -157,4 +165,4 @@ def _near(names: NameIndex, offered: Sequence[NameHit], parts: Sequence[str]) ->
     return ""
 
 
-__all__ = ["NEAR_SHOWN", "declined_note", "missing_card_line"]
+__all__ = ["NEAR_SHOWN", "declined_note", "missing_card_line", "missing_name_line"]

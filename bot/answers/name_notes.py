@@ -10,7 +10,7 @@ from bot.answers.registry import UserError
 from bot.reply import Action, quote_user
 from bot.search import CHOICES, SHORT, TYPO, Lookup
 from bot.store import Store
-from bot.text import shorten, tokens
+from bot.text import shorten, tokens, unwrapped
 
 #: Longest typed card name read (characters).
 MAX_QUERY = 200
@@ -21,16 +21,16 @@ NOTED = frozenset({TYPO, SHORT})
 def typo_line(typed: str, card_name: str) -> str:
     """The German line said when a typed name was read as the nearest spelled card's (:data:`bot.search.TYPO`):
     ``„Borso-Rekrut“ steht so nicht in der Datenbank; am ähnlichsten geschrieben: Boros-Rekrut.`` (the typed
-    text escaped and cut to 80 characters)."""
-    return (f"„{quote_user(typed[:MAX_QUERY], 80)}“ steht so nicht in der Datenbank; "
+    text without Discord's markdown around it, escaped and cut to 80 characters)."""
+    return (f"„{quote_user(unwrapped(typed[:MAX_QUERY]), 80)}“ steht so nicht in der Datenbank; "
             f"am ähnlichsten geschrieben: {card_name}.")
 
 
 def short_line(typed: str, card_name: str) -> str:
     """The German line said when a typed name was read as a card's shortened name (:data:`bot.search.SHORT`,
     CR 201.5c): ``„Szadek“ ist der kurze Name von Szadek, Herr der Geheimnisse (Regel 201.5c).`` (the typed text
-    escaped and cut to 80 characters)."""
-    return f"„{quote_user(typed[:MAX_QUERY], 80)}“ ist der kurze Name von {card_name} (Regel 201.5c)."
+    without Discord's markdown around it, „**Szadek**“ as „Szadek“, escaped and cut to 80 characters)."""
+    return f"„{quote_user(unwrapped(typed[:MAX_QUERY]), 80)}“ ist der kurze Name von {card_name} (Regel 201.5c)."
 
 
 def reading_line(typed: str, found: Lookup, card_name: str) -> str | None:

@@ -156,28 +156,38 @@ def _written(name: str) -> re.Pattern[str]:
     return re.compile(pattern, 0 if len(words) == 1 else re.IGNORECASE)
 
 
-def english_of(store: Store, typed: str, card_id: int) -> bool:
-    """True when ``typed`` is one of the English names ``store`` holds for the card ``card_id`` (:func:`_offers`,
-    folded, letters and digits only: „fast forward“ of Schnellvorlauf).
+def english_cards(store: Store, typed: str) -> frozenset[int]:
+    """The ids of the cards ``typed`` names by an English name ``store`` holds for them (:func:`_offers`, folded,
+    letters and digits only: „fast forward“ → {Schnellvorlauf's id}); empty for a blank text or no such name. The
+    one reading of :func:`english_of` and :func:`english_card`.
 
     Raises:
         bot.errors.StoreClosed: the store was closed.
     """
     key = offer_key(typed)
-    return bool(key) and any(folded == key and card == card_id for folded, _name, card, _card in _offers(store))
+    return frozenset(card for folded, _name, card, _card in _offers(store) if key and folded == key)
+
+
+def english_of(store: Store, typed: str, card_id: int) -> bool:
+    """True when ``typed`` is one of the English names ``store`` holds for the card ``card_id``
+    (:func:`english_cards`: „fast forward“ of Schnellvorlauf).
+
+    Raises:
+        bot.errors.StoreClosed: the store was closed.
+    """
+    return card_id in english_cards(store, typed)
 
 
 def english_card(store: Store, typed: str) -> int | None:
-    """The card ``typed`` names by an English name ``store`` holds for it (:func:`english_of`, folded, letters and
-    digits only: „Fast Forward“ → Schnellvorlauf's id, 004; „Driven“, „Driven // Despair“ → Getrieben // Verzweiflung,
-    002), read by every door that takes a card name (``/karte``, ``/ruling karte``, ``[[…]]``) as the message command
-    reads it in plain text; None when no card's name is it, or when it names two cards.
+    """The card ``typed`` names by an English name ``store`` holds for it (:func:`english_cards`: „Fast Forward“ →
+    Schnellvorlauf's id, 004; „Driven“, „Driven // Despair“ → Getrieben // Verzweiflung, 002), read by every door
+    that takes a card name (``/karte``, ``/ruling karte``, ``[[…]]``) as the message command reads it in plain text;
+    None when no card's name is it, or when it names two cards.
 
     Raises:
         bot.errors.StoreClosed: the store was closed.
     """
-    key = offer_key(typed)
-    cards = {card for folded, _name, card, _card in _offers(store) if key and folded == key}
+    cards = english_cards(store, typed)
     return next(iter(cards)) if len(cards) == 1 else None
 
 
@@ -189,6 +199,6 @@ def english_line(typed: str, card_name: str, limit: int = 80) -> str:
             f"**{card_name}**, dessen Rulings es so nennen.")
 
 
-__all__ = ["CHOICES", "DISPLACE_FROM", "english_card", "english_in_text", "english_line", "english_of",
+__all__ = ["CHOICES", "DISPLACE_FROM", "english_card", "english_cards", "english_in_text", "english_line", "english_of",
            "mentioned_offers", "offer_key", "prepare",
            "with_declined", "with_english", "with_mentioned"]

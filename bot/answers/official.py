@@ -30,7 +30,6 @@ from collections.abc import Awaitable, Callable
 from bot.answers.choices import CRChoices
 from bot.answers.paging import search_excerpt
 from bot.answers.registry import AnswerContext, UserError, action, completer, parse_id
-from bot.answers.rule_catalog import RuleArg, parse_number
 from bot.answers.today_index import today_index, with_review
 from bot.answers.today_notes import explanation_notice
 from bot.declared_args import RowId
@@ -38,6 +37,7 @@ from bot.keywords import resolve_via_keywords
 from bot.model import KeywordRow
 from bot.ranking import ranker
 from bot.reply import Action, Choice, Field, Page, Reply, format_date, quote_user
+from bot.rule_catalog import RuleArg, parse_number
 from bot.store import CRRuleRecord, CRVersionRecord, GlossaryRecord, RuleMapRecord, Store
 from bot.text import GERMAN_MONTHS, clean, normalise_for_search, shorten
 

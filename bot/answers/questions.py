@@ -31,7 +31,6 @@ from bot.answers.keyword_pairs import read_asked
 from bot.answers.markup_notes import long_line
 from bot.answers.off_topic import OFF_TOPIC_LINE, off_topic
 from bot.answers.registry import AnswerContext, UserError, action, answer
-from bot.answers.rule_catalog import refuse_number
 from bot.answers.rule_halves import one_half_each
 from bot.answers.sources import footer_source, footer_sources, passage_button, passage_source
 from bot.answers.today import (
@@ -58,6 +57,7 @@ from bot.question_words import no_terms_line, players_said
 from bot.quoted_words import unquoted
 from bot.ranking import Hit, Ranked, Ranker, ranker
 from bot.reply import Action, Field, Page, Reply, quote_user
+from bot.rule_catalog import refuse_number
 from bot.store import CardRecord, MechanicRecord, PassageRecord, Store
 from bot.text import clean, cut, shorten
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from bot.answers.registry import AnswerContext
-from bot.answers.rule_catalog import is_child
 from bot.answers.sources import passage_button
 from bot.answers.today_facts import STYLES
 from bot.answers.today_index import TodayIndex
 from bot.reply import Action, Page
+from bot.rule_catalog import is_child
 from bot.store import PassageRecord
 from bot.text import shorten
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 from bot.answers.choices import RuleChoices
 from bot.answers.official import cr_rule_choices, merge_choices
 from bot.answers.registry import AnswerContext
-from bot.answers.rule_catalog import NUMBER_PUNCTUATION, is_child, parse_number
 from bot.answers.rule_numbers import MAX_NUMBERS, rule_numbers
 from bot.answers.terms import term_numbers
 from bot.reply import CHOICES_MAX, Choice
+from bot.rule_catalog import NUMBER_PUNCTUATION, is_child, parse_number
 from bot.text import MARKDOWN_WRAPPERS, clean
 
 
@@ -32,7 +32,7 @@ async def number_choices(ctx: AnswerContext, prepared: RuleChoices, number: str,
 
 def ended(typed: str, number: str) -> bool:
     """True when ``typed`` is the whole rule number ``number`` (one with a dot: ``702.19``, ``104.3f``; not a section,
-    whose „702.“ begins its rules) and punctuation after it (:data:`bot.answers.rule_catalog.NUMBER_PUNCTUATION`, a
+    whose „702.“ begins its rules) and punctuation after it (:data:`bot.rule_catalog.NUMBER_PUNCTUATION`, a
     list's comma or semicolon) ends it: ``702.19.``, ``702.19?``, ``„702.19“``, ``702.19,``."""
     bare = clean(typed).strip(MARKDOWN_WRAPPERS)
     return ("." in number and bare[-1:] in NUMBER_PUNCTUATION + ",;" and parse_number(bare) == number

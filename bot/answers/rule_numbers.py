@@ -20,8 +20,8 @@ from typing import Final
 
 from bot.answers.eras import shift_page_refs
 from bot.answers.registry import AnswerContext, UserError
-from bot.answers.rule_catalog import NUMBER_PUNCTUATION, misnumbered, parse_number, read_number
 from bot.reply import Action, Page, Reply, own_sources, quote_user
+from bot.rule_catalog import NUMBER_PUNCTUATION, misnumbered, parse_number, read_number
 from bot.text import MARKDOWN_WRAPPERS, clean
 
 #: Most rule numbers of one search answered; more are named as not shown.
@@ -61,7 +61,7 @@ _FILLER = frozenset({"regel", "regeln", "rule", "rules", "cr", "nr", "nr.", "num
 #: Discord's markdown around a piece between white space (``**trample**``, ```702.19```, ``||x||``): read without
 #: it, so the markup neither hides a number nor joins it to its neighbour.
 _WRAPPERS: Final = MARKDOWN_WRAPPERS.strip()
-#: The quotation marks and brackets of :data:`bot.answers.rule_catalog.NUMBER_PUNCTUATION`, not its full stop, colon
+#: The quotation marks and brackets of :data:`bot.rule_catalog.NUMBER_PUNCTUATION`, not its full stop, colon
 #: or question mark („Nr.“ is a word of its own).
 _QUOTES: Final = "".join(ch for ch in NUMBER_PUNCTUATION if ch not in ".:!?")
 _SHAPE = "drei Ziffern, ein Punkt, eine bis drei Ziffern, vielleicht ein Buchstabe"
@@ -72,12 +72,12 @@ class NumberSearch:
     """What a search of rule numbers (:func:`rule_numbers`) holds, each list in the order typed, each item once.
 
     Attributes:
-        numbers: the rule numbers, as :func:`bot.answers.rule_catalog.parse_number` prints them (``"702.19"``).
+        numbers: the rule numbers, as :func:`bot.rule_catalog.parse_number` prints them (``"702.19"``).
         repeated: numbers named more than once (answered once).
         read: ``(typed, number, how)`` of numbers typed with look-alike letters (``("7O2.19", "702.19", "O als
-            0")``, :func:`bot.answers.rule_catalog.read_number`).
+            0")``, :func:`bot.rule_catalog.read_number`).
         invalid: pieces of a number's shape that are no rule number (``"7022.19"``,
-            :func:`bot.answers.rule_catalog.misnumbered`).
+            :func:`bot.rule_catalog.misnumbered`).
         words: the other pieces, searched as words after the numbers.
         readings: lines saying how an ambiguous comma was read (:func:`read_commas`).
         many: more than :data:`MAX_PIECES` different pieces: the words are named as not searched.
@@ -131,7 +131,7 @@ async def read_commas(search: str, answers: Callable[[str], Awaitable[bool]]) ->
     ``answers("702.703")`` is false (the bot answers no such rule: „„702,703“ gelesen als zwei Regelnummern, 702 und
     703: eine Regel 702.703 gibt es nicht.“), else ``702.703``, said so too. A comma with one reading (``702,19``:
     19 is no rule number) stays, read as the decimal comma later (:func:`rule_numbers`,
-    :func:`bot.answers.rule_catalog.parse_number`). At most :data:`MAX_NUMBERS` different pairs are asked about
+    :func:`bot.rule_catalog.parse_number`). At most :data:`MAX_NUMBERS` different pairs are asked about
     (each costs an answer), each once: a pair typed again is read as before, without a second line; other pairs
     keep the decimal reading. ``search`` itself (no line) when no comma had two readings."""
     text = clean(search)
@@ -212,7 +212,7 @@ def _slashed(word: str) -> list[str]:
 
 def _unwrapped(word: str) -> str:
     """``word`` without markdown wrappers around it and, when it holds a digit, without the punctuation a player
-    pastes around a number (``„702.19“``, ``(104.3f)``: :data:`bot.answers.rule_catalog.NUMBER_PUNCTUATION`), so
+    pastes around a number (``„702.19“``, ``(104.3f)``: :data:`bot.rule_catalog.NUMBER_PUNCTUATION`), so
     the list ``„702.19“ „104.3f“`` splits into its two numbers as ``702.19 104.3f`` does; a word without a digit
     loses the quotation marks and brackets at its ends (:data:`_QUOTES`): ``"702.19 trample"``, quoted whole, and
     ``702.19 "trample"`` search „trample“ beside the rule."""
@@ -328,7 +328,7 @@ Answers = Callable[[str], Awaitable[bool]]
 
 async def not_ruled(search: str, answers: Answers) -> UserError | None:
     """The German reply to ``/ruling suche`` with one rule number (``702.19``, ``Regel 702.19``,
-    :func:`bot.answers.rule_catalog.parse_number`) that no ruling names: rulings are searched by their words and the
+    :func:`bot.rule_catalog.parse_number`) that no ruling names: rulings are searched by their words and the
     documents' rulings cite no rule by its number, so the player is pointed to the rule itself, which ``/regel suche``
     shows with what the documents say under it, also under its old numbers (502.46 → 702.51; :mod:`bot.answers.rules`)
     — one line and the rule's button. A search of several numbers (:func:`rule_numbers`: ``702.19 702.20``,

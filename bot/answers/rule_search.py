@@ -20,7 +20,6 @@ from bot.answers.guilds import guild_mechanics_text, guild_reading_lines, set_re
 from bot.answers.paging import hit_pages, search_excerpt
 from bot.answers.query_notes import query_notes
 from bot.answers.registry import AnswerContext
-from bot.answers.rule_catalog import RuleCatalog, catalog, dedupe_actions, source_line, stellen
 from bot.answers.rule_status import listed_rule, rule_head
 from bot.answers.rulings import KEEP_SHARE, nothing_found
 from bot.answers.today_index import TodayIndex, today_index
@@ -28,6 +27,7 @@ from bot.answers.today_notes import explanation_notice
 from bot.answers.unknown_notes import near_misses
 from bot.ranking import Hit, Ranked, ranker
 from bot.reply import Action, Reply, quote_user
+from bot.rule_catalog import RuleCatalog, catalog, dedupe_actions, source_line, stellen
 from bot.store import PassageRecord
 from bot.text import shorten
 

@@ -15,7 +15,6 @@ the English glossary terms (``starting player`` finds the explanation of the Sta
 
 from __future__ import annotations
 
-import re
 from functools import cache
 
 from bot.answers.cards import with_note
@@ -37,33 +36,11 @@ from bot.answers.official import cr_rule_choices, merge_choices, rule_with_docum
 from bot.answers.query_notes import players_reading
 from bot.answers.register_first import register_first, with_register
 from bot.answers.registry import AnswerContext, UserError, action, answer, completer, parse_id
-from bot.answers.rule_catalog import (
-    Explanation,
-    QuotedRule,
-    RuleArg,
-    RuleCatalog,
-    catalog,
-    dedupe_actions,
-    is_child,
-    misnumbered,
-    more_numbers,
-    nearest_numbers,
-    number_key,
-    number_refusal,
-    number_search_choice,
-    parse_number,
-    printed_under,
-    read_number,
-    shipped_number,
-    shipped_numbers,
-    source_line,
-    stellen,
-    typed_number,
-)
 from bot.answers.rule_evidence import resting_entries
 from bot.answers.rule_number_choices import named_rule_choices, number_choices
 from bot.answers.rule_numbers import read_commas, rule_numbers, several_rules
 from bot.answers.rule_search import keyword_reply
+from bot.answers.rule_sources import explained, mentions, misprinted_as, rule_found, rules_for
 from bot.answers.rule_status import rule_head
 from bot.answers.sense_terms import other_sense, senses_line
 from bot.answers.sources import TABLE_SOURCE
@@ -88,6 +65,28 @@ from bot.answers.today_notes import explanation_notice
 from bot.declared_args import RowId
 from bot.ranking import ranker
 from bot.reply import CHOICES_MAX, Action, Choice, Field, Page, Reply, own_sources, quote_user
+from bot.rule_catalog import (
+    Explanation,
+    QuotedRule,
+    RuleArg,
+    RuleCatalog,
+    catalog,
+    dedupe_actions,
+    is_child,
+    misnumbered,
+    more_numbers,
+    nearest_numbers,
+    number_key,
+    number_refusal,
+    number_search_choice,
+    parse_number,
+    read_number,
+    shipped_number,
+    shipped_numbers,
+    source_line,
+    stellen,
+    typed_number,
+)
 from bot.terms import ENGLISH, TermMatch, term_index
 from bot.text import clean, shorten, tokens
 
@@ -122,26 +121,6 @@ def side_by_side(index: TodayIndex, rules: list[QuotedRule]) -> list[Field]:
     return fields
 
 
-def mentions(cat: RuleCatalog, number: str) -> list[Explanation]:
-    """Explanations that refer to ``number`` in a ``Siehe auch`` trailer or in their text."""
-    pattern = re.compile(r"(?<![\d.])" + re.escape(number) + r"(?![\w.]\w)")
-    return [e for e in cat.explanations if number in e.see_also or pattern.search(e.text)]
-
-
-def _rules_for(cat: RuleCatalog, number: str) -> tuple[list[QuotedRule], list[QuotedRule], list[QuotedRule]]:
-    """``(rules, children, under)`` for ``number``: every quoted rule to show in document order, its subrules,
-    and the rules printed under it as a pure heading (``502.46 Einberufen`` → the misprinted 502.32a …)."""
-    exact = [q for q in cat.quoted if q.number == number]
-    children = [q for q in cat.quoted if is_child(q.number, number)]
-    under: list[QuotedRule] = []
-    for heading in exact:
-        if heading.text:
-            continue  # only a pure heading ("502.46 Einberufen") has rules printed under it
-        under += [q for q in printed_under(cat, heading) if q not in children and q not in under]
-    rules = sorted(exact + children + under, key=lambda q: (q.document.id, q.position))
-    return rules, children, under
-
-
 def _title_with_children(number: str, children: list[QuotedRule]) -> str:
     """``"Regel 701.19 mit 701.19a–701.19c"``."""
     shown = sorted({q.number for q in children})
@@ -171,12 +150,9 @@ async def rule_reply(ctx: AnswerContext, number: str) -> Reply:
     """
     cat = await catalog(ctx.store)
     index = await today_index(ctx.store)
-    rules, children, under = _rules_for(cat, number)
-    explained = [
-        e for e in cat.explanations
-        if e.shown_number and (e.shown_number == number or is_child(e.shown_number, number))
-    ]
-    if not rules and not explained:
+    rules, children, under = rules_for(cat, number)
+    entries = explained(cat, number)
+    if not rules and not entries:
         return await _not_in_store(ctx, index, cat, number)
     title = _title_with_children(number, children)
     pages: list[Page] = []
@@ -189,10 +165,10 @@ async def rule_reply(ctx: AnswerContext, number: str) -> Reply:
         sections = {q.mechanic_id: q.mechanic for q in group if q.mechanic_id is not None}
         actions += [Action(label=f"Mechanik: {name}", action="mechanic", arg=str(m)) for m, name in sections.items()]
         actions += await document_see_also(ctx, group[0].document, cat, [n for q in group for n in q.see_also])
-    for e in explained:
+    for e in entries:
         pages.append(explanation_page(index, e))
         actions += see_also_actions(cat, e.see_also)
-    docs = dict.fromkeys([*(g[0].document.title for g in by_doc.values()), *(e.document.title for e in explained)])
+    docs = dict.fromkeys([*(g[0].document.title for g in by_doc.values()), *(e.document.title for e in entries)])
     # A button never points to the rule this answer is about.
     actions = [a for a in dedupe_actions(actions) if not (a.action in ("rule", "cr_rule") and a.arg == number)]
     return Reply(pages=pages, source=" · ".join(docs), actions=actions[:20])
@@ -202,7 +178,7 @@ async def _not_in_store(ctx: AnswerContext, index: TodayIndex, cat: RuleCatalog,
     """Plain German answer for a number without rule text: a misprinted subrule printed under its heading
     (502.46a is printed as 502.32a in the Ravnica FAQ), where it is mentioned and which entries' notices rest on
     it (:func:`resting_entries`, read only when the answer shows them), or an error."""
-    misprint = _misprinted_as(cat, number)
+    misprint = misprinted_as(cat, number)
     if misprint is not None:
         heading, q = misprint
         body = (
@@ -218,7 +194,7 @@ async def _not_in_store(ctx: AnswerContext, index: TodayIndex, cat: RuleCatalog,
         raise UserError(
             f"Regel {number} nicht gefunden",
             "Kein Dokument des Bots enthält oder zitiert diese Regel.\n"
-            "Für Stichwörter: `/regel suche: Startspieler`."
+            "Nach Wörtern statt einer Nummer suchen: `/regel suche: <Stichwort>`."
             + ("\nMeintest du eine der nächstgelegenen Regeln?" if nearest else ""),
             choices=[Action(label=f"Regel {n}", action="rule", arg=n) for n in nearest],
         )
@@ -239,18 +215,6 @@ async def _not_in_store(ctx: AnswerContext, index: TodayIndex, cat: RuleCatalog,
     title = f"Regel {number}: nicht enthalten" + (f" – {terms[0].german}" if terms else "")
     source = " · ".join([found[0].document.title, *([TABLE_SOURCE] if terms else [])])
     return Reply(pages=[Page(title=title, body="\n".join(lines)), *rest.pages], source=source, actions=actions)
-
-
-def _misprinted_as(cat: RuleCatalog, number: str) -> tuple[QuotedRule, QuotedRule] | None:
-    """For ``502.46a``: the heading 502.46 and its subrule printed as ``a``, numbered ``502.32a``; or None."""
-    m = re.fullmatch(r"(\d+\.\d+)([a-z])", number)
-    if m is None:
-        return None
-    for heading in (q for q in cat.quoted if q.number == m.group(1)):
-        for q in printed_under(cat, heading):
-            if q.number.endswith(m.group(2)) and q.number != number and not q.number.startswith(m.group(1)):
-                return heading, q
-    return None
 
 
 def _mention_line(index: TodayIndex, e: Explanation) -> str:
@@ -342,12 +306,9 @@ async def _searched(ctx: AnswerContext, search: str) -> Reply:
 
 async def _answered(ctx: AnswerContext, number: str) -> bool:
     """True when ``/regel suche`` answers the rule ``number`` (:func:`_rule_or_term` finds it), not „nicht
-    gefunden“: whether ``702,703`` can be the rule 702.703 (:func:`bot.answers.rule_numbers.read_commas`)."""
-    try:
-        await _rule_or_term(ctx, number, number, None)
-    except UserError:
-        return False
-    return True
+    gefunden“: whether ``702,703`` can be the rule 702.703 (:func:`bot.answers.rule_numbers.read_commas`), read
+    without building the answer (:func:`bot.answers.rule_sources.rule_found`)."""
+    return await rule_found(ctx, number)
 
 
 async def _rule_or_term(ctx: AnswerContext, query: str, number: str | None, match: TermMatch | None) -> Reply:
@@ -403,7 +364,7 @@ async def cited_number(ctx: AnswerContext, number: str) -> Reply | None:
     when it is asked for as meant (502.46a, printed as 502.32a under the heading 502.46); else None."""
     cited = await cited_number_reply(ctx, number, lambda: rule_reply(ctx, number))
     if cited is None:
-        misprint = _misprinted_as(await catalog(ctx.store), number)
+        misprint = misprinted_as(await catalog(ctx.store), number)
         if misprint is not None:
             cited = await cited_number_reply(ctx, misprint[1].number, lambda: rule_reply(ctx, number))
     return cited

@@ -31,12 +31,12 @@ from bot.answers.paging import hit_pages, search_excerpt
 from bot.answers.query_notes import query_notes
 from bot.answers.register_terms import register_search
 from bot.answers.registry import AnswerContext, UserError, action, answer, run_action
-from bot.answers.rule_catalog import refuse_number
 from bot.answers.rule_numbers import not_ruled, numbers_line, numbers_only
 from bot.answers.sources import passage_source
 from bot.answers.today import PageNotes, newer_rulings, status_text
 from bot.answers.today_index import TodayIndex, today_index
 from bot.answers.unknown_notes import near_misses
+from bot.answers.unused_terms import unused_term_line
 from bot.declared_args import RowId
 from bot.german_words import not_ordinary
 from bot.question_mentions import Mention
@@ -53,6 +53,7 @@ from bot.reply import (
     quote_user,
     shared_date,
 )
+from bot.rule_catalog import refuse_number
 from bot.search import FUZZY, UNCLEAR, Lookup, NameHit, NameIndex
 from bot.store import CardRecord, PassageRecord, Store
 from bot.text import clean, german_int, name_words, tokens
@@ -277,7 +278,7 @@ async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = 
     Raises:
         UserError: nothing found (German), the store has no search index, or the search is a rule number's shape
             that is no rule number (``702.19zz``, ``-5``: refused as ``/regel suche`` and ``/frage`` refuse it,
-            :func:`bot.answers.rule_catalog.refuse_number`; no ruling holds such a word).
+            :func:`bot.rule_catalog.refuse_number`; no ruling holds such a word).
     """
     refuse_number(text)  # never searched as words: „-5“ found „5/2“ and „+2/+2“
     answers = partial(_rule_answered, ctx)
@@ -311,6 +312,7 @@ async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = 
         lead = "".join(line + "\n" for line in near.lines) + ("\n" if near.lines else "") + lead
     said = await mention_note(ctx.store, result.mention)  # a card read from a slip of its name ranks first: said
     lead = f"{said}\n{lead}" if said else lead
+    lead = f"{unused}\n\n{lead}" if (unused := unused_term_line(text)) else lead  # „split second“: no term of theirs
     lead, note = await _unknown_lead(ctx, text, result, unknown, lead, card is None and named is None)
     note += "\n" + players_line(players) if players else ""
     # „702.19 trampelschaden“: the number's rule

@@ -17,7 +17,6 @@ from bot.answers.official import rule_reply as official_rule_reply
 from bot.answers.players_terms import players_lookup
 from bot.answers.register_terms import register_mentions
 from bot.answers.registry import AnswerContext, UserError, completer
-from bot.answers.rule_catalog import misnumbered, number_key
 from bot.answers.rule_status import listed_entry
 from bot.answers.rulings import RulingHit, search_rulings
 from bot.answers.sources import TABLE_SOURCE, passage_source
@@ -27,6 +26,7 @@ from bot.answers.today_index import today_index
 from bot.button_args import safe_key
 from bot.concepts import concept_id
 from bot.reply import CHOICES_MAX, Action, Choice, Page, Reply, in_quotes
+from bot.rule_catalog import misnumbered, number_key
 from bot.search import FUZZY
 from bot.terms import MAIN, VARIANT, Sense, Term, TermMatch, synonyms, term_concept, term_index
 from bot.text import STOP_WORDS, clean, fold, name_keys, tokens
@@ -308,7 +308,7 @@ def term_queries(ctx: AnswerContext, current: str) -> list[Choice]:
     begins no card's name and no term's is read as a slip of a card's name, as ``/karte``'s autocomplete reads it
     (``borros`` → ``Boros-Rekrut – Rulings``, ``Razia, Boros-Erzengel – Rulings`` …); nothing typed offers the
     cards ``/karte``'s autocomplete starts with, each a search for its rulings. At most 25, from memory. Nothing for
-    a text the answer refuses (``-5``, ``702.19zz``: :func:`bot.answers.rule_catalog.misnumbered`), as ``/regel
+    a text the answer refuses (``-5``, ``702.19zz``: :func:`bot.rule_catalog.misnumbered`), as ``/regel
     suche``'s autocomplete offers nothing for it."""
     typed = clean(current)[:100]
     if misnumbered(typed):

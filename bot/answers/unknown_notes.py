@@ -32,6 +32,7 @@ from bot.analysis import Analysis
 from bot.answers.guilds import guild_reading_lines, question_set, set_buttons, set_note
 from bot.answers.hollow import asks_count
 from bot.answers.missing_cards import declined_note, missing_card_line
+from bot.answers.missing_phrases import folded, missing_phrase
 from bot.answers.name_notes import NOTED, typo_line
 from bot.answers.off_topic import title_holds, titled_terms
 from bot.comparison import frame_word
@@ -334,6 +335,20 @@ async def untitled(store: Store | None, analysis: Analysis, words: Sequence[str]
     return [w for w in words if not title_holds(titled, groups.get(w, ()))]
 
 
+def named_missing(question: str, analysis: Analysis, cards: Sequence[CardRecord], names: NameIndex | None,
+                  shown: frozenset[str], near: Notes, unknown: list[str]) -> tuple[str, Notes, list[str]]:
+    """The line for a name of no card with a word no document holds or one read as a slip
+    (:func:`bot.answers.missing_phrases.missing_phrase`: „Dunkler Vertrauter“, „Selesnja-Gildenmagier“), said as one
+    missing card as its right spelling is, with the near misses (:func:`near_misses`) and ``unknown`` words left
+    when its words are not said one by one („bolt“ gelesen als „bold“); ``("", near, unknown)`` for none."""
+    phrase, covered = missing_phrase(question, analysis.typos.values(), unknown, names) if names else ("", frozenset())
+    if not phrase:
+        return "", near, unknown
+    kept_typos = {read: typed for read, typed in analysis.typos.items() if folded(typed) not in covered}
+    near = near_misses(replace(analysis, typos=kept_typos), cards, names, shown)
+    return phrase, near, [w for w in unknown if folded(w) not in covered]
+
+
 async def question_notes(analysis: Analysis, known: Mapping[str, float], cards: Sequence[CardRecord],
                          names: NameIndex | None, question: str = "", shown: frozenset[str] = frozenset(),
                          unowned: Mapping[str, OtherThing | None] | None = None,
@@ -367,10 +382,11 @@ async def question_notes(analysis: Analysis, known: Mapping[str, float], cards: 
         unknown = [w for w in unknown if w in kept or canonical(fold(w)) in named]
     # a word the near-miss line names as read („verbrennt“ gelesen als „verbrenn“) is not named again, read, as a
     # word no document holds: one note per word; the answer stays hedged
+    phrase, near, unknown = named_missing(question, analysis, cards, names, shown, near, unknown)
     line = unknown_line([w for w in unknown if analysis.typos.get(w) not in near.read_as])
     slang = players_line(players)
     # a card name the store lacks that a document prints (no unknown word): said all the same, and hedged
-    card = "" if line or near.parts else await unheld_card_line(question, cards, names)
+    card = phrase or ("" if line or near.parts else await unheld_card_line(question, cards, names))
     # a guild's name read as its mechanic („orzhov karten“: Spuk): said with the sentence that gives it, instead of the
     # note on a name only the documents print („selesnija“); a question that is a set's name: its FAQ and sections
     guild = await guild_reading_lines(store, question, [c.name for c in cards]) if store is not None else []

@@ -26,6 +26,7 @@ from bot.commands.check import (
     OptionProblem,
     UnknownOption,
     check_options,
+    typed_fits,
     typed_value,
     unknown_option_line,
 )
@@ -69,6 +70,7 @@ __all__ = [
     "area_names",
     "check_options",
     "tr",
+    "typed_fits",
     "typed_value",
     "unknown_option_line",
 ]

@@ -13,6 +13,7 @@ MENUS = [MessageCommand(tr("Explain cards", "Karten erklären"), "bot.answers.ch
 async def build_scanner(ctx: AnswerContext) -> None:
     """Build the card-name scanners now, not on the first "Karten erklären", and read the German dictionary it
     tells ordinary words from unread card names with (:mod:`bot.message_names`) in a worker thread."""
+    # at the warm-up only: a one-shot command imports no answer module it does not run (tests/test_lazy_imports.py)
     from bot.german_words import german_dictionary_async
     from bot.mentions import scanner
     from bot.message_names import wide_scanner

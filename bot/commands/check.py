@@ -203,3 +203,9 @@ def typed_value(option: Option, text: str) -> Any:
         return folded in TRUE_WORDS
     return text
 
+
+
+def typed_fits(option: Option, text: str) -> bool:
+    """Whether the typed ``text`` (not empty) is a value ``option`` takes (:func:`typed_value`, then the checks of
+    :func:`check_options`): „ja“ for ``privat``, not „bei Vorhersage?“."""
+    return bool(text.strip()) and _fits(option, typed_value(option, text.strip()))

@@ -22,6 +22,7 @@ COMMANDS = [
 async def read_mechanics(ctx: AnswerContext) -> None:
     """Read the mechanics sections into memory, prepared for finding by name, so autocomplete answers from
     memory."""
+    # at the warm-up only: a one-shot command imports no answer module it does not run (tests/test_lazy_imports.py)
     from bot.answers.mechanic_finder import mechanic_finder
 
     await mechanic_finder(ctx.store)

@@ -34,6 +34,7 @@ async def read_ranker(ctx: AnswerContext) -> None:
     ``/ruling suche`` read; and the change register's rows read as a question is
     (:func:`bot.answers.abolished.register_words`, ≈ 0.05 s: every row's words analysed), which the same three read
     first."""
+    # at the warm-up only: a one-shot command imports no answer module it does not run (tests/test_lazy_imports.py)
     from bot.answers.abolished import register_words
     from bot.answers.keyword_pairs import keyword_pairs
     from bot.german_words import common_words, german_dictionary_async

@@ -22,6 +22,7 @@ COMMANDS = [
 async def read_catalog(ctx: AnswerContext) -> None:
     """Read the rule catalogue (numbers, headings, terms) and the CR's numbers and names into memory, prepared by
     prefix, and make the term table's lists per prefix, so autocomplete answers from memory."""
+    # at the warm-up only: a one-shot command imports no answer module it does not run (tests/test_lazy_imports.py)
     from bot.answers.official import cr_choices
     from bot.answers.rules import rule_choices, term_rule_choices
     from bot.answers.terms import term_choices

@@ -46,6 +46,7 @@ async def accepted_names(db: Path) -> list[tuple[str, int, str]]:
     Raises:
         bot.store.StoreError: ``db`` is no readable store.
     """
+    # the answer layer at the call: a known layer inversion (tests/test_architecture.py UPWARD)
     from bot.answers.mentioned_names import mentioned_card, printed_mention
     from bot.answers.registry import AnswerContext
     from bot.question_mentions import other_names
@@ -88,6 +89,7 @@ def english_runs(sentence: str) -> list[str]:
     and a possessive „'s“, of one to :data:`~bot.answers.mentioned_names.MENTION_WORDS` words; a run that starts
     the sentence only of two words or more (English capitalises a sentence's first word: one such word is no sign of
     a name). ``"… (such as that of Fast Forward's first ability)."`` → ``["Fast Forward"]``."""
+    # the answer layer at the call: a known layer inversion (tests/test_architecture.py UPWARD)
     from bot.answers.mentioned_names import MENTION_WORDS
     from bot.stopwords import ENGLISH_MARKERS
 
@@ -110,6 +112,7 @@ async def english_names(ctx: AnswerContext) -> list[tuple[int, str]]:
     sentences print in one card's rulings as examples of the rules (Atog, Juggernaut). In store order, each once;
     the rulings of the card files (English lists whose cards the name index holds by their English names) are not
     read."""
+    # the answer layer at the call: a known layer inversion (tests/test_architecture.py UPWARD)
     from bot.answers.mentioned_names import printed_mention
     from bot.stopwords import is_english
     from bot.text import tokens

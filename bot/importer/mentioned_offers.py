@@ -69,6 +69,7 @@ async def mentioned_names(db: Path) -> list[str]:
     Raises:
         bot.store.StoreError: ``db`` is no readable store.
     """
+    # the answer layer at the call: a known layer inversion (tests/test_architecture.py UPWARD)
     from bot.answers.mentioned_names import german_word, offered_name, printed_mention
     from bot.answers.name_notes import not_a_card
     from bot.answers.registry import AnswerContext

@@ -196,23 +196,27 @@ class StoredNames:
                                  ).fetchone()
         return int(row[0]) if row else 0
 
+    def _meta(self, key: str) -> str | None:
+        """The ``meta`` row ``key`` the build wrote, or None (a store built before it was written)."""
+        row = self._conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return None if row is None else str(row[0])
+
     def fuzzy_tables(self) -> str | None:
         """The fuzzy word tables the build stored (:data:`FUZZY_TABLES_META`, JSON), or None (a larger vocabulary,
         or a store built before they were stored)."""
-        row = self._conn.execute("SELECT value FROM meta WHERE key = ?", (FUZZY_TABLES_META,)).fetchone()
-        return None if row is None else str(row[0])
+        return self._meta(FUZZY_TABLES_META)
 
     def english_offers(self) -> list[tuple[str, int, str]]:
         """The English names the build stored for the completer (:data:`ENGLISH_OFFERS_META`): ``(name, card id,
         card name)``; empty for a store built before they were stored."""
-        row = self._conn.execute("SELECT value FROM meta WHERE key = ?", (ENGLISH_OFFERS_META,)).fetchone()
-        return [] if row is None else [(str(n), int(c), str(m)) for n, c, m in json.loads(row[0])]
+        value = self._meta(ENGLISH_OFFERS_META)
+        return [] if value is None else [(str(n), int(c), str(m)) for n, c, m in json.loads(value)]
 
     def mentioned_offers(self) -> list[str]:
         """The names of cards the store only mentions that the build stored for the completer
         (:data:`MENTIONED_OFFERS_META`); empty for a store built before they were stored."""
-        row = self._conn.execute("SELECT value FROM meta WHERE key = ?", (MENTIONED_OFFERS_META,)).fetchone()
-        return [] if row is None else [str(n) for n in json.loads(row[0])]
+        value = self._meta(MENTIONED_OFFERS_META)
+        return [] if value is None else [str(n) for n in json.loads(value)]
 
     def stems(self) -> Iterator[str]:
         """Every stored stem (:data:`STEMS`), sorted (a full read: for tools and tests)."""

@@ -442,7 +442,7 @@ class PassageQueries(StoreBase):
     async def numbered_passages(self, number: str) -> list[PassageRecord]:
         """The passages printed under rule ``number`` (``"702.19"``: the term table's row, a document's rule, with
         ``build --cr`` the official rule), in passage order, at most 20; 003's entries are numbered in the rule
-        catalogue, not here (:func:`bot.answers.rule_catalog.catalog`)."""
+        catalogue, not here (:func:`bot.rule_catalog.catalog`)."""
         rows = await self.fetchall(
             f"SELECT {_COLUMNS} FROM passages WHERE number = ? ORDER BY id LIMIT 20", (number,)  # noqa: S608
         )

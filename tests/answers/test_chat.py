@@ -164,10 +164,10 @@ async def test_a_forged_typed_name_makes_the_explain_button_say_nothing_untrue(c
     assert many.pages[0].body.count("steht so nicht in der Datenbank") == 1
     other = await run_answer(ctx, "explain_cards", ids=str(krims), typed="Borso-Rekrut")
     assert other == await run_answer(ctx, "explain_cards", ids=str(krims))
-    # a typo carrying markdown is echoed escaped (and cut as the message command cuts it)
+    # a typo in markdown is echoed without its marks (as typed plainly), the rest escaped; before „\\*Boros-Rekru\\*“
     marked = await run_answer(ctx, "explain_cards", ids=str(boros), typed="*Boros-Rekru*")
     assert marked.pages[0].body.startswith(
-        "_„\\*Boros-Rekru\\*“ steht so nicht in der Datenbank; am ähnlichsten geschrieben: Boros-Rekrut._\n")
+        "_„Boros-Rekru“ steht so nicht in der Datenbank; am ähnlichsten geschrieben: Boros-Rekrut._\n")
 
 
 async def test_explain_message_at_most_ten_cards_and_names_those_left_out(ctx):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.answers import run_action, run_answer
 from bot.answers.eras import MISSING, document_see_also, held_number, see_also_actions
-from bot.answers.rule_catalog import catalog
+from bot.rule_catalog import catalog
 
 
 def _ravnica(cat):

@@ -11,6 +11,7 @@ import pytest
 
 from bot.answers import run_answer, run_completer
 from bot.answers.card_picks import card_names
+from bot.answers.name_offers import english_card, english_cards, english_of
 from bot.importer.english_offers import english_runs
 from bot.reply import Choice
 
@@ -79,3 +80,16 @@ async def test_a_comparison_side_reads_it_as_the_card(ctx, question):
     assert page.title == f"{FAST} · Boros-Rekrut"
     assert "gelesen als englischer Name von **Schnellvorlauf**." in page.body and "Nicht gelesen" not in page.body
     assert "Ruling zu **Schnellvorlauf** · Rulings zu Schnellvorlauf, 27.01.2026" in page.body
+
+
+async def test_one_reading_of_an_english_name_answers_which_cards_it_names(ctx):
+    """english_cards is the one reading; english_card (the card, when one) and english_of (this card?) ask it:
+    „Driven“ and „Driven // Despair“ name Getrieben // Verzweiflung (002), „fast forward“ Schnellvorlauf (seen red
+    with english_cards comparing the typed name unfolded)."""
+    ids = {c.card_name: c.card_id for c in await ctx.store.name_entries()}
+    fast, driven = ids[FAST], ids["Getrieben // Verzweiflung"]
+    assert english_cards(ctx.store, "fast forward") == english_cards(ctx.store, "Fast-Forward") == {fast}
+    assert english_cards(ctx.store, "Driven") == english_cards(ctx.store, "Driven // Despair") == {driven}
+    assert english_cards(ctx.store, "Schnellvorlauf") == english_cards(ctx.store, "  ") == frozenset()
+    assert english_card(ctx.store, "fast forward") == fast and english_card(ctx.store, "Fast Backward") is None
+    assert english_of(ctx.store, "fast forward", fast) and not english_of(ctx.store, "fast forward", driven)

@@ -13,8 +13,8 @@ import re
 
 from bot.answers import run_action, run_answer
 from bot.answers.explanation_names import german_terms
-from bot.answers.rule_catalog import catalog
 from bot.render import payload
+from bot.rule_catalog import catalog
 from tests.test_render import assert_within_limits
 
 TOKEN_QUESTION = "token kommt in den friedhof, gibts den dann noch"

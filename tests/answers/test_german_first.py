@@ -72,12 +72,14 @@ async def test_in_frage_the_official_rule_yields_then_ranks_below_as_english_tex
 
 
 async def test_an_official_rule_without_a_german_version_goes_below_a_german_passage(ctx: AnswerContext):
-    # no version among the candidates (none known, or another rule's): 20 - 4 falls below 003:75's 18, not 003:81's 15
+    # no version among the candidates (none known, or another rule's): 20 - 4 falls below 003:75's 18, not 003:81's 15,
+    # which holds less of the question (no coverage part) than the official rule
     for versions in ({}, {"cr:103.4d": frozenset({GERMAN})}):
         hits = await _hits(ctx)
+        hits[0].parts = {"base": 18.0, "coverage": 2.0}
         official_below_german(hits, versions, english=False, foreign=4.0)
         assert [(h.passage.key, h.score) for h in hits] == [("003:75", 18.0), ("cr:103.4c", 16.0), (GERMAN, 15.0)]
-        assert hits[1].parts == {"base": 20.0, "foreign": -4.0}
+        assert hits[1].parts == {"base": 18.0, "coverage": 2.0, "foreign": -4.0}
 
 
 async def test_an_english_question_and_a_ranking_without_official_rules_stay_as_they_were(ctx: AnswerContext):
@@ -90,3 +92,44 @@ async def test_an_english_question_and_a_ranking_without_official_rules_stay_as_
     official_below_german(documents, {"cr:103.4c": frozenset({GERMAN})}, english=False, foreign=4.0)
     assert [(h.passage.key, h.score, h.parts) for h in documents] == [
         (GERMAN, 15.0, {"base": 15.0}), ("003:75", 18.0, {"base": 18.0})]
+
+
+#: Rule 702.19a of the Comprehensive Rules of 2026-04-17 (its first sentence).
+TRAMPLE = "Trample is a static ability that modifies the rules for assigning an attacking creature’s combat damage."
+
+
+async def _trample(ctx: AnswerContext, coverage: float) -> list[Hit]:
+    """A German question on two instances of trample as ranked on the store with the official rules before the
+    official passages go below: rule 702.19a first (its bm25 share 7.88 from the English word as typed; ``coverage``
+    its part), then 001:2943 (another subject) and 002:13 „Mehrere Vorkommen von Trampelschaden oder Bedrohlich sind
+    redundant.“, which holds more of the question's words (2.47) and game terms (3.46) than the rule (2.24)."""
+    ruling, other = await ctx.store.passage_by_key("002:13"), await ctx.store.passage_by_key("001:2943")
+    assert ruling is not None and other is not None and "Trampelschaden" in ruling.text
+    rule = replace(ruling, id=-2, key="cr:702.19a", kind="cr_rule", document_id=None, card_id=None, number="702.19a",
+                   title="Regel 702.19a", text=TRAMPLE)
+    parts = ({"base": 7.88, "answer": 2.0, "concepts": 2.24, "coverage": coverage, "kind": 0.2},
+             {"base": 2.74, "answer": 2.0, "concepts": 3.02, "coverage": 2.17, "kind": 0.6},
+             {"base": 4.84, "concepts": 3.46, "coverage": 2.47, "kind": 0.6, "unnamed": -2.0})
+    return [Hit(p, sum(own.values()), dict(own)) for p, own in zip((rule, other, ruling), parts, strict=True)]
+
+
+async def test_an_official_rule_goes_below_a_german_passage_that_holds_as_much_of_the_question(ctx: AnswerContext):
+    hits = await _trample(ctx, coverage=2.04)
+    official_below_german(hits, {}, english=False, foreign=4.0)
+    # 14.36 - 4 = 10.36 would stay before 002:13's 9.37; 002:13 holds at least as much of the question: below it
+    assert [h.passage.key for h in hits] == ["001:2943", "002:13", "cr:702.19a"]
+    assert 9.37 - 1e-5 < hits[2].score < hits[1].score
+    assert hits[2].parts["foreign"] < -4.0 and abs(hits[2].score - sum(hits[2].parts.values())) < 1e-9
+    assert [h.parts for h in hits[:2]] == [
+        {"base": 2.74, "answer": 2.0, "concepts": 3.02, "coverage": 2.17, "kind": 0.6},
+        {"base": 4.84, "concepts": 3.46, "coverage": 2.47, "kind": 0.6, "unnamed": -2.0}]
+
+
+async def test_an_official_rule_holding_more_of_the_question_keeps_its_place(ctx: AnswerContext):
+    hits = await _trample(ctx, coverage=2.60)  # more of the question's words than 002:13's 2.47
+    official_below_german(hits, {}, english=False, foreign=4.0)
+    assert [h.passage.key for h in hits] == ["cr:702.19a", "001:2943", "002:13"]  # 14.92 - 4 = 10.92, first still
+    assert hits[0].parts["foreign"] == -4.0
+    hits = await _trample(ctx, coverage=2.04)  # an English question keeps the rule first
+    official_below_german(hits, {}, english=True, foreign=4.0)
+    assert [h.passage.key for h in hits] == ["cr:702.19a", "001:2943", "002:13"] and "foreign" not in hits[0].parts

@@ -133,6 +133,18 @@ async def test_convoke_vitu_ghazi(ctx):
     assert "502.46" not in json.dumps(message, ensure_ascii=False)  # same answer both ways: no 2005 history
 
 
+async def test_convoke_says_why_more_generic_is_better(ctx):
+    # Vitu-Ghazi's {3}{G}{W} convoked by two green creatures and an artifact creature (702.51a): {1}{W} and {G}{W}
+    # are both two mana; {1}{W} is better because any mana pays its generic part
+    message = payload(await run_answer(ctx, "mana_convoke", cost="{3}{G}{W}", creatures="2 grün, Artefakt"))
+    assert message["embeds"][0]["description"].startswith(
+        "**Am besten bleibt {1}{W} zu bezahlen** (von 2 möglichen Restkosten).\n"
+        "Am besten: gleich viel Mana wie {G}{W}, aber mehr davon generisch "
+        "(den generischen Teil zahlst du mit Mana jeder Farbe).\n"
+        "So: grün → {1} · grün → {G} · farblos → {1}"
+    )
+
+
 async def test_total_cost(ctx):
     message = payload(await run_answer(ctx, "mana_total", cost="{2}{U}", increase="{1}", reduction="{3}"))
     assert message["embeds"][0]["description"] == "**Gesamtkosten:** {U}\n**Manawert (unverändert):** 3"

@@ -10,8 +10,8 @@ import re
 
 from bot.answers import run_action, run_answer, run_completer
 from bot.answers.questions import HEDGE_LINE
-from bot.answers.rule_catalog import catalog, printed_under
 from bot.answers.rules import rule_queries
+from bot.rule_catalog import catalog, printed_under
 
 LOSES = "Ein Effekt kann festlegen, dass ein Spieler die Partie verliert."
 LOSES_TITLE = "Erklärung, vermutlich Regel 104.3e"

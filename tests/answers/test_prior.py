@@ -303,11 +303,12 @@ NOBODY = "Wer gewinnt die Fehde, wenn keine aufgedeckte Karte höhere umgewandel
 
 
 async def test_the_earlier_stage_compares_only_siblings_stating_the_same_asked_logic(ctx: AnswerContext):
-    """The shipped ranker (``earlier`` 32) keeps 000:22 first for :data:`NOBODY`: 000:22 and 000:11 state different
-    parts of the asked absence, so the earlier questions do not order them (bot.prior.group_priors); compared
-    anyway, 000:11's share (1.0 against 0.80) times 32 outweighs 000:22's lead of 5.2 points."""
+    """The shipped ranker keeps 000:22 first for :data:`NOBODY`: 000:22 and 000:11 state different parts of the
+    asked absence, so the earlier questions do not order them (bot.prior.group_priors); compared anyway, 000:11's
+    share (1.0 against 0.80 at ``earlier`` 32, this writing) times the weight outweighs 000:22's lead (5.2 points).
+    The relation, not the floats, is asserted: seen red with each share's square root compared (0.89 against 1.0)."""
     r = await ranker(ctx.store)
-    assert r.weights.earlier == 32.0
+    assert r.weights.earlier > 0
     assert asked_logic(NOBODY) == {"absence"}
     found = await r.candidates(ctx.store, NOBODY, ctx.names)
     assert [h.passage.key for h in r.rank(found, limit=2).hits] == ["000:22", "000:11"]
@@ -316,7 +317,8 @@ async def test_the_earlier_stage_compares_only_siblings_stating_the_same_asked_l
     assert [h.passage.key for h in top] == ["000:22", "000:11", "000:9"]
     assert stated_logic(top[0].passage.text) & {"absence"} and not stated_logic(top[1].passage.text) & {"absence"}
     (places, values), = group_priors(top, found.prior)  # the two rulings; 000:9 is the section's rule text
-    assert places == [0, 1] and values[1] == 1.0 and round(values[0], 2) == 0.80
+    assert places == [0, 1] and values[1] == 1.0 and values[0] < 1.0
+    assert (values[1] - values[0]) * r.weights.earlier > top[0].score - top[1].score > 0
     assert group_priors(top, found.prior, found.logic, lambda p: stated_logic(p.text)) == []
     assert group_priors(top, found.prior, frozenset({"order"}), lambda p: stated_logic(p.text)) == []  # 000:11 only
     assert group_priors(top, found.prior, frozenset({"anyway"}), lambda p: stated_logic(p.text)) == [(places, values)]

@@ -7,9 +7,9 @@ import sqlite3
 import pytest
 
 from bot.answers import AnswerContext, run_action, run_answer, run_completer
-from bot.answers.rule_catalog import misnumbered, read_number
 from bot.answers.rules import catalog, is_child, parse_number, rule_queries
 from bot.render import payload
+from bot.rule_catalog import misnumbered, read_number
 from bot.search import NameIndex
 from bot.store import Store
 from tests.answers.test_rulings import all_payloads

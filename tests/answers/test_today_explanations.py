@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from bot.answers import run_action, run_answer
-from bot.answers.rule_catalog import catalog
+from bot.rule_catalog import catalog
 
 PERMANENT = "„Bleibende Karte“ statt „Permanent“ (110)"
 BATTLEFIELD = "„auf dem Schlachtfeld / aufs Schlachtfeld kommen“ statt „im Spiel / ins Spiel kommen“ (403.1)"

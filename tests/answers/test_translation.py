@@ -170,14 +170,15 @@ async def test_the_ranker_reads_the_table_the_build_stored(store: Store, monkeyp
     # nothing: this store has none)
     assert len(pairs) == counts.n == 1226 and max(map(len, table.values())) <= KEEP
     # a player's „Token“ is the documents' „Spielstein“, „bezahlen“ their „ausgeben“ (Mana); a word the answers
-    # hold in every sense, „Kreatur“, explains their other words and NULL the common ones: 0.34 against 0.03 (0.362
-    # after t2-124 and t4-147, which ask „Token“ with „lösen … aus“, were read as the „auslösen“ their gold holds;
-    # 0.335 over the 1 226 pairs with the fifth tuning part, four of whose questions ask „Token“ of a glossary entry
-    # on a „Spielstein“: t5-042, t5-065, t5-066, t5-120; 0.342 since „flicker“ is read as the documents' „ins Exil und
-    # ins Spiel zurückkehren“, docs/ranking.md ¹³⁵: the flickered tokens' questions, q537, t3-177, t4-148, t5-042 and
-    # t5-066, hold their gold's words through it, so less of those gold words is left for „Token“ to explain)
-    assert table["tok"][0][0] == "spielstein" and table["tok"][0][1] == pytest.approx(0.342, abs=0.001)
-    assert table["bezahl"][0][0] == "ausgeb" and max(t for _, t in table["kreatur"]) < 0.05
+    # hold in every sense, „Kreatur“, explains their other words and NULL the common ones: „Token“'s share of
+    # „Spielstein“ is many times the largest share of any word „Kreatur“ explains (0.34 against 0.04 at this writing;
+    # the share itself moves with every question or reading that changes which gold words are left to explain, e.g.
+    # „flicker“ read as „ins Exil und ins Spiel zurückkehren“, docs/ranking.md ¹³⁵: so the relation is asserted, not
+    # the float; seen red with one EM iteration, ITERATIONS = 1: the uniform table gives „Spielstein“ no more than
+    # any other word of its answers)
+    kreatur = max(t for _, t in table["kreatur"])
+    assert table["tok"][0][0] == "spielstein" and table["tok"][0][1] > 5 * kreatur
+    assert table["bezahl"][0][0] == "ausgeb" and kreatur < 0.05
 
 
 def test_a_stored_table_is_read_only_under_its_own_key_and_format():
@@ -280,7 +281,7 @@ async def test_a_players_word_learned_from_other_questions_puts_its_ruling_first
     asks what happens then; 001:1959 answers „herunterbewegt … als automatischer Spieleffekt auf den Friedhof“, and
     other questions whose „weg“ their answer lacks were answered by state-based actions („zustandsbasiert“); at
     weight 4 it leads its sibling 001:1967 („Die Marke, die … wegbewegt wird“), which leads without the part (red at
-    weight 0)."""
+    weight 0; the part's presence on 001:1967 seen red with every passage given one)."""
     text = "was passiert wenn ich die letzte +1/+1 marke vom Helium-Verspritzer wegbewege"
     monkeypatch.setattr(ranking, "Weights", lambda: replace(Weights(), transl=4.0))
     monkeypatch.setattr(translation, "EM", None)  # the counts' table (⁶³)
@@ -290,5 +291,8 @@ async def test_a_players_word_learned_from_other_questions_puts_its_ruling_first
     off = on.variant(weights=replace(on.weights, transl=0.0))
     first = [(await r.search(ctx.store, text, ctx.names, limit=2)).hits for r in (on, off)]
     assert [h[0].passage.key for h in first] == ["001:1959", "001:1967"]
-    assert first[0][0].parts["transl"] == pytest.approx(0.236, abs=0.005) and "transl" not in first[1][0].parts
+    (lead, second), (off_first, _) = first
+    # the part alone decides: without it 001:1959 stays below 001:1967, which has none (in neither ranking)
+    assert "transl" not in second.parts and "transl" not in off_first.parts
+    assert lead.parts["transl"] > 0 and lead.score - lead.parts["transl"] < second.score
     assert without_file(on).translations is None  # the benches cross-fit it (bench/transl_folds.py)

@@ -66,12 +66,14 @@ async def test_an_official_passage_without_a_german_version_ranks_below_the_germ
     found = await r.search(store, "aftermath karte gecountert, wo landet sie", names, limit=10)
     keys = [h.passage.key for h in found.hits]
     assert keys[0] == "002:21" and "aus einem Friedhof gewirkt" in found.hits[0].passage.text
-    assert found.hits[keys.index("glossary:Aftermath")].parts["foreign"] == -r.weights.foreign
+    # lowered by foreign, and below the German passages that hold as much of the question (¹⁵⁰)
+    assert found.hits[keys.index("glossary:Aftermath")].parts["foreign"] <= -r.weights.foreign
     # poison: 003's entry on rule 104.3d („zehn oder mehr Giftmarken“) and its rule, no rule of Two-Headed Giant
     # (810.8d, fifteen for a team) among the first three
     found = await r.search(store, "ab wie vielen giftmarken ist man raus", names, limit=10)
     keys = [h.passage.key for h in found.hits]
-    assert keys[:2] == ["003:132", "cr:104.3d"] and "cr:810.8d" not in keys[:3]
+    # (104.3d itself, which 003:132 states, below the German passages that hold as much of the question, ¹⁵⁰)
+    assert keys[0] == "003:132" and not any(k.startswith("cr:") for k in keys[:3])
 
 
 async def test_searches_of_some_kinds_and_english_questions_keep_the_official_scores(opened):
@@ -81,3 +83,4 @@ async def test_searches_of_some_kinds_and_english_questions_keep_the_official_sc
     english = await r.search(store, "what happens with two trample instances", names, limit=10)
     assert english.hits[0].passage.key == "cr:702.19g"  # „Multiple instances of trample … are redundant.“
     assert not any("foreign" in h.parts for h in (*found.hits, *english.hits) if h.passage.kind in CR_KINDS)
+

@@ -121,13 +121,25 @@ async def test_an_official_rule_keeps_its_share_of_the_whole_index(cr):
 
 
 async def test_an_official_rule_takes_no_place_of_a_later_stage(cr, docs):
-    # 702.57b (Forecast) ranks among the first hits beside the Vorhersage rulings; the sentence stage still reads the
+    # 702.57b (Forecast) ranks among the first hits beside the Vorhersage rulings (an English question: a German one
+    # ranks it below the rulings that hold as much of it, docs/ranking.md ¹⁵⁰); the sentence stage still reads the
     # same siblings as on the documents' store, so each ruling's best sentence weighs as there
-    text = "Kann ich mehrere Forecast-Karten im Upkeep gleichzeitig verwenden?"
+    text = "can I use several forecast cards in the same upkeep"
     ranked = []
     for store, r, names in (docs, cr):
         ranked.append({h.passage.key: h for h in (await r.search(store, text, names, limit=10)).hits})
-    assert "cr:702.57b" in ranked[1]
+    assert next(iter(ranked[1])) == "cr:702.57b"
     for key in ("001:1935", "001:1937"):
-        assert ranked[0][key].parts["sentence"] > 1.0
+        assert ranked[0][key].parts["sentence"] > 0.5
         assert ranked[1][key].parts["sentence"] == pytest.approx(ranked[0][key].parts["sentence"], rel=1e-3)
+
+
+async def test_an_official_rule_goes_below_the_german_ruling_that_holds_as_much(cr, docs):
+    # „trample“ typed as rule 702.19 prints it: the rules' bm25 share (7.9) above 002:13's (4.8), which names
+    # Trampelschaden and holds more of the question; lowered by foreign alone, 702.19a was third and the ruling eighth
+    # (docs/ranking.md ¹⁵⁰); now third, as on the documents' store
+    text = "2x trample stackt das"
+    for store, r, names in (cr, docs):
+        keys = [h.passage.key for h in (await r.search(store, text, names, limit=10)).hits]
+        assert keys[2] == "002:13"
+        assert not any(k.startswith(("cr:", "glossary:")) for k in keys[:3])

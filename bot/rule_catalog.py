@@ -4,6 +4,9 @@ rules explanation 003 with their numbers, loaded once per store (:func:`catalog`
 
 Explanations built without ``--cr`` get today's numbers from ``data/explanations_numbers.tsv`` (shipped with
 the project) as long as their text still starts as recorded.
+
+Below the answer layer (it imports nothing of :mod:`bot.answers`): the ranking reads 003's numbers from it
+(:func:`bot.rule_siblings.explanation_rules`) as the rule answers do, without importing an answer module.
 """
 
 from __future__ import annotations
@@ -353,7 +356,7 @@ def stellen(count: int) -> str:
     return f"{count} Stelle" if count == 1 else f"{count} Stellen"
 
 
-#: A rule number in the text of an explanation of 003, as :func:`bot.answers.rules.mentions` finds one there.
+#: A rule number in the text of an explanation of 003, as :func:`bot.answers.rule_sources.mentions` finds one there.
 _MENTIONED = re.compile(r"(?<![\d.])[0-9]{3}\.[0-9]{1,3}[a-z]?(?![\w.]\w)")
 
 

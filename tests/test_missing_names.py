@@ -1,0 +1,53 @@
+"""Names and terms a question gives that the documents lack, said as such however typed (bot/answers/missing_phrases.py,
+bot/answers/unused_terms.py), through ``python -m bot call`` in a new process on the documents' store. The values are
+the documents': Simic- and Rakdos-Gildenmagier (003's FAQ), Razia, Boros-Erzengel (001), the term table's
+Sekundenbruchteil (Split Second, 702.61), which no document uses."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import run_cli
+
+#: The line of a card no document names (bot.answers.missing_cards.missing_name_line), up to its near names.
+MISSING = "ℹ️ Keine Karte „{}“ gefunden: kein Dokument des Bots nennt eine Karte dieses Namens; die Stellen unten " \
+          "gelten nicht ihr."
+
+
+def frage(db, question: str) -> str:
+    proc = run_cli("call", f"/frage frage: {question}", db=db)
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout
+
+
+@pytest.mark.parametrize(("question", "name", "near"), [
+    # before: only „„selesnja“ (gelesen als „selesnija“) steht so in keinem Dokument“ under Simic-Gildenmagier
+    ("was macht der Selesnja-Gildenmagier?", "Selesnja-Gildenmagier",
+     " Karten mit „Gildenmagier“ im Namen: **Simic-Gildenmagier**, **Rakdos-Gildenmagier**."),
+    ("was macht der Selesnija-Gildenmagier?", "Selesnija Gildenmagier",  # the right spelling, as before
+     " Karten mit „Gildenmagier“ im Namen: **Simic-Gildenmagier**, **Rakdos-Gildenmagier**."),
+    ("was macht Dunkler Vertrauter", "Dunkler Vertrauter", "\n"),  # before: „„vertrauter“ steht in keinem Dokument“
+    ("was macht der Erzengel Avacyn", "Erzengel Avacyn", " Karten mit „Erzengel“ im Namen: **Razia, Boros-Erzengel**."),
+    ("was macht Lightning Bolt", "Lightning Bolt", "\n"),  # before: „„bolt“ (gelesen als „bold“)“
+    ("was macht Dark Confidant", "Dark Confidant", "\n"),  # before: „„dark“ (gelesen als „dank“)“
+])
+def test_a_name_of_no_card_gets_the_missing_card_line_however_spelled(built_db, question, name, near):
+    out = frage(built_db, question)
+    assert MISSING.format(name) + near in out, out[:600]
+    assert "gelesen als" not in out and "steht in keinem Dokument" not in out  # its words not said one by one
+
+
+def test_capitalised_nouns_with_a_slip_are_no_card_name(built_db):
+    out = frage(built_db, "Was passiert wenn meine Kreatur Schaadn bekommt?")
+    assert "Keine Karte" not in out
+
+
+def test_a_ruling_search_for_a_term_no_document_uses_says_so_first(built_db):
+    proc = run_cli("call", "/ruling suche: split second", db=built_db)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith(
+        "== Rulings mit „split second“ ==\nℹ️ „split second“ ist **Sekundenbruchteil** (englisch *Split Second*), "
+        "Schlüsselwortfähigkeit, Regel 702.61: kein Dokument des Bots verwendet diesen Begriff; die Treffer unten "
+        "teilen nur Wörter der Suche. Die Regel: `/regel suche: Sekundenbruchteil`.\n"), proc.stdout[:400]
+    trample = run_cli("call", "/ruling suche: trample", db=built_db).stdout  # 001 and 002 use Trampelschaden
+    assert "kein Dokument des Bots verwendet" not in trample

@@ -1,0 +1,48 @@
+"""An answer of several pages whose input no button can carry (bot/unpaged.py), through the doors a user has, each a
+new process: ``call --json`` shows its first page with no paging button, says how many pages there are and by how
+much the input is too long; the same search short enough to ride in a button pages in another process (``press``).
+The values are the documents': 15 rulings of the FAQs match the sentence on combat damage and a removed blocker."""
+
+from __future__ import annotations
+
+import json
+
+from tests.conftest import run_cli
+
+#: 78 characters: its custom_id would be 105 (the commas count three, „%2C“).
+SENTENCE = "Was passiert mit Kampfschaden, wenn der Blocker vor dem Schaden entfernt wird?"
+#: The same search without its question words: 46 characters, it fits.
+SHORT = "Kampfschaden Blocker vor dem Schaden entfernt"
+
+
+def call_json(db, command: str) -> dict:
+    proc = run_cli("call", "--json", command, db=db)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)
+
+
+def ids(message: dict) -> list[str]:
+    return [c["custom_id"] for row in message["components"] for c in row["components"]]
+
+
+def test_a_sentence_search_too_long_for_a_button_shows_its_first_page_and_no_dead_weiter(built_db):
+    message = call_json(built_db, f"/ruling suche: {SENTENCE}")
+    assert not [i for i in ids(message) if i.startswith("rb:pg:")], ids(message)  # before: rb:pg:2:…:! active
+    embed = message["embeds"][0]
+    assert embed["description"].startswith(f"15 Treffer für „{SENTENCE}“, die passendsten zuerst")
+    assert embed["description"].endswith(
+        "_ℹ️ Seite 1 von 3: Die Eingabe ist um 5 Zeichen zu lang, um sie in einem Knopf zum Blättern mitzugeben "
+        "(Discord erlaubt 100 Zeichen, ein Komma zählt dreifach). Für die weiteren Seiten den Befehl mit einer "
+        "kürzeren Eingabe erneut ausführen (eine Suche etwa nur mit ihren Stichwörtern)._")
+    assert "Seite 1/" not in embed["footer"]["text"]  # one page shown: no counter of pages that cannot be reached
+    assert "rb:rulings:271" in ids(message)  # the first page's buttons stay: Wollwildschwein's rulings
+
+
+def test_the_shortened_search_pages_in_another_process(built_db):
+    message = call_json(built_db, f"/ruling suche: {SHORT}")
+    weiter = next(i for i in ids(message) if i.startswith("rb:pg:2:"))
+    assert weiter.endswith(f":/ruling:~,{SHORT}")
+    proc = run_cli("press", weiter, db=built_db)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith(f"== Rulings mit „{SHORT}“ ==\n"), proc.stdout[:200]
+    assert "Seite 2/3" in proc.stdout and "Blättern nicht möglich" not in proc.stdout
