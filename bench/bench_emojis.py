@@ -25,7 +25,8 @@ from bot import mana_emoji  # noqa: E402
 from bot.answers import AnswerContext, run_action, run_answer  # noqa: E402
 from bot.importer import DEFAULT_SOURCES, build  # noqa: E402
 from bot.mana_emoji import SYMBOLS, ManaEmojis  # noqa: E402
-from bot.render import embed_size, fit_reply, message_payload  # noqa: E402
+from bot.page_fit import fit_reply  # noqa: E402
+from bot.render import embed_size, message_payload  # noqa: E402
 from bot.reply import Reply  # noqa: E402
 from bot.search import NameIndex  # noqa: E402
 from bot.store import Store  # noqa: E402

@@ -186,15 +186,17 @@ async def pong_protocol(public: str) -> Callable[[], asyncio.Protocol]:
 def serve_protocol(core: Any, public: str) -> Callable[[], asyncio.Protocol]:
     """The protocol factory of ``serve`` on ``core``: its low-level server behind the intake, as ``serve`` runs."""
     from bot.rest import RestClient
-    from bot.serve import Interactions, make_server
-    from bot.serve_net import Intake, _Conn
+    from bot.serve import make_server
+    from bot.serve_conns import Conn
+    from bot.serve_interactions import Interactions
+    from bot.serve_net import Intake
     from bot.serve_sockets import Tracked
 
     intake = Intake([], 128)
     server = make_server(Interactions(core, RestClient()), public, intake)
 
     def factory() -> asyncio.Protocol:
-        conn = _Conn()
+        conn = Conn()
         intake.conns[id(conn)] = conn
         return Tracked(server(), intake, conn)
 

@@ -1,5 +1,5 @@
 """Button arguments that name an entry of the store, in the one spelling the bot writes (:mod:`bot.custom_id`
-checks each against the :class:`~bot.custom_id.ArgPattern` its action declares): a rule number
+checks each against the :class:`~bot.declared_args.ArgPattern` its action declares): a rule number
 (:data:`RULE_ARG`) and a passage key (:data:`PASSAGE_KEY`), which the importer also checks every key against; a
 name as a button carries it (:func:`safe_key`: a passage key, a term's name)."""
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Annotated
 
-from bot.custom_id import PLAIN, ArgPattern
+from bot.declared_args import PLAIN, ArgPattern
 
 #: A rule number as the documents and the Comprehensive Rules print it (``702``, ``702.19``, ``702.19b``): ASCII
 #: digits without a leading zero, the letter lower case (:data:`bot.rule_catalog.RuleArg`, the ``cr:``
@@ -38,7 +38,7 @@ PASSAGE_KEY = ArgPattern(
 PassageKey = Annotated[str, PASSAGE_KEY]
 
 
-#: Characters a button argument may not hold (:data:`bot.custom_id.PLAIN`): brackets go, typographic quotes
+#: Characters a button argument may not hold (:data:`bot.declared_args.PLAIN`): brackets go, typographic quotes
 #: become straight ones, anything else PLAIN refuses (``/ _ # *`` …) becomes ``-``.
 _KEY_DROP = str.maketrans({"(": None, ")": None, "[": None, "]": None, "’": "'", "‘": "'", "“": '"', "”": '"',
                            "„": '"'})
@@ -47,7 +47,7 @@ _KEY_UNSAFE = re.compile(r"[^\w .,:;'+=!?&%\"-]|_")
 
 def safe_key(key: str) -> str:
     """``key`` as a passage key that a button's custom_id carries unchanged (``rb:passage:<key>``, whose argument
-    :data:`bot.custom_id.PLAIN` checks): ``glossary:Bury (Obsolete)`` → ``glossary:Bury Obsolete``,
+    :data:`bot.declared_args.PLAIN` checks): ``glossary:Bury (Obsolete)`` → ``glossary:Bury Obsolete``,
     ``term:+1/+1-Marke`` → ``term:+1-+1-Marke``, ``glossary:City’s Blessing`` → ``glossary:City's Blessing``.
     The documents' keys (``001:78``, ``cr:702.51a``) are unchanged."""
     if not _KEY_UNSAFE.search(key) and "--" not in key:  # most keys: nothing to drop, replace or merge

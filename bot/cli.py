@@ -127,8 +127,9 @@ def build_paths_problem(db: Path, inputs: list[Path], *, explicit_db: bool) -> s
 
 def cmd_build(settings: Settings, args: argparse.Namespace) -> int:
     """Build the store from data/sources (and optional official files); print the counts."""
-    from bot.importer import DEFAULT_SOURCES, BuildError, OutdatedRulesError, build, format_report
+    from bot.importer import DEFAULT_SOURCES, BuildError, OutdatedRulesError, build
     from bot.importer.model import SourceError
+    from bot.importer.report import format_report
 
     db = Path(args.db) if args.db else settings.db_path
     cr_files = [Path(f) for f in getattr(args, "cr", None) or []]
@@ -288,7 +289,8 @@ def _print_reply_of(settings: Settings, args: argparse.Namespace, make: Callable
     with the console's line ``(nur für dich) [Im Kanal teilen] (rb:sh:…)``), or with ``--json`` exactly the
     message payload Discord receives (:func:`bot.render.message_payload`)."""
     from bot.console import UsageError, private_note
-    from bot.render import fit_reply, to_json, to_text
+    from bot.page_fit import fit_reply
+    from bot.render import to_json, to_text
 
     async def work(cli: Any) -> int:
         shown = await make(cli)

@@ -18,36 +18,24 @@ shard's process or in another HTTP worker. Two shapes:
   - ``!`` — the invocation did not fit into 100 characters (e.g. a 6000-character search text); such a
     button is answered with a German explanation, never with a wrong page.
 
-Values: ``~`` is None, ``#12`` an int (``#1.5`` a float), ``!1``/``!0`` a bool, anything else a string in
-which ``%``, ``,``, ``:``, control characters and a leading ``~#!`` are percent-encoded (UTF-8). Decoding is
-strict: a forged id (bad escapes, lone surrogates, numbers longer than 20 digits, unknown answers, too many
-values, any spelling but the bot's own) raises :class:`BadCustomId`, never reaches the store.
-
-Arguments are checked against what their function declares, here and nowhere else (:func:`check_args`):
-
-* an answer's option values against its parameters' annotations (``name: str`` takes text only, ``x: int |
-  None`` an integer or None, ``flag: bool`` a boolean; a parameter without default must be given);
-* an action's argument against the :class:`ArgPattern` of its ``arg`` annotation: ``arg: str`` means :data:`PLAIN`
-  (letters, digits, space and ``.,:;'+=!?&%"-``, as long as Discord's 100 characters leave room for: no mention,
-  masked link, markdown, control or direction character can be carried), ``arg: RowId`` digits only, ``arg:
-  NoArg`` nothing. So an action can echo its argument without rendering anything a forger put there; an action
-  that needs other text declares its own pattern and escapes what it shows.
+Values are spelled as :mod:`bot.id_values` says (``~`` None, ``#12`` an int, ``!1`` a bool, text percent-encoded
+where needed). Decoding is strict: a forged id (bad escapes, lone surrogates, numbers longer than 20 digits,
+unknown answers, too many values, any spelling but the bot's own) raises :class:`~bot.id_values.BadCustomId`, never
+reaches the store. Arguments are checked against what their function declares (:mod:`bot.declared_args`), when an
+id is made and when one is read, so an action can echo its argument without rendering anything a forger put there.
 """
 
 from __future__ import annotations
 
-import functools
 import inspect
 import logging
 import random
 import re
-import types
-import typing
-from collections.abc import Callable
 from dataclasses import dataclass
-from types import ModuleType
-from typing import Annotated, Any
+from typing import Any
 
+from bot.declared_args import action_fn, answer_fn, check_action_arg, check_answer_options, declared, takes_seed
+from bot.id_values import BadCustomId, TooLong, decode_value, encode_value, escape, unescape
 from bot.reply import CUSTOM_ID_MAX
 
 log = logging.getLogger(__name__)
@@ -59,20 +47,9 @@ VERBS = frozenset({PAGE, SHARE})
 UNFIT = "!"
 _ACTION_RE = _KEY_RE = re.compile(r"[a-z_]{1,32}")  # an action's name, an answer's key
 _CHECK_RE = re.compile(r"[A-Za-z0-9_-]{6}|-")
-_NUMBER_RE = re.compile(r"-?[0-9]{1,20}(?:\.[0-9]{1,20})?")
 _PAGE_RE = re.compile(r"0|[1-9][0-9]{0,4}")
-_ESCAPE = frozenset("%,:")
-_TAGS = frozenset("~#!")
 #: Random seeds drawn by :meth:`Invocation.pinned` are below this (the ``seed`` options accept 0..10^9-1).
 SEED_MAX = 10**9
-
-
-class BadCustomId(ValueError):
-    """A custom_id that Regelbot did not make (or that an older version made); the message is English."""
-
-
-class TooLong(ValueError):
-    """The encoded custom_id would be longer than Discord's 100 characters."""
 
 
 @dataclass(frozen=True)
@@ -102,7 +79,7 @@ class Invocation:
         Raises:
             BadCustomId: no answer is registered under ``key``.
         """
-        if options.get("seed") is None and _takes_seed(_answer(key)):
+        if options.get("seed") is None and takes_seed(answer_fn(key)):
             options = {**options, "seed": random.SystemRandom().randrange(SEED_MAX)}
         return cls.answer(key, **options)
 
@@ -133,229 +110,6 @@ class ButtonId:
     check: str = "-"
 
 
-# --- values -----------------------------------------------------------------------------------------
-
-
-def _escape(text: str) -> str:
-    # Most values need no escape: printable text (no control character, no white space but the space: every other
-    # white space character is unprintable) without %, comma or colon, not starting with a tag, is its own
-    # escape; the loop below then makes the same string, one character at a time.
-    if text.isprintable() and _ESCAPE.isdisjoint(text) and text[:1] not in _TAGS:
-        return text
-    out = []
-    for i, ch in enumerate(text):
-        special = ch in _ESCAPE or ord(ch) < 0x20 or ord(ch) == 0x7F or (ch.isspace() and ch != " ")
-        if special or (i == 0 and ch in _TAGS):
-            out.append("".join(f"%{b:02X}" for b in ch.encode("utf-8", "surrogatepass")))
-        else:
-            out.append(ch)
-    return "".join(out)
-
-
-def _unescape(text: str) -> str:
-    raw = bytearray()
-    i = 0
-    while i < len(text):
-        ch = text[i]
-        if ch == "%":
-            pair = text[i + 1 : i + 3]
-            if not re.fullmatch(r"[0-9A-Fa-f]{2}", pair):
-                raise BadCustomId("bad escape")
-            raw.append(int(pair, 16))
-            i += 3
-        else:
-            raw += ch.encode("utf-8", "surrogatepass")
-            i += 1
-    try:
-        value = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise BadCustomId("not UTF-8 (lone surrogate?)") from None
-    return value
-
-
-def _encode_value(value: Any) -> str:
-    if value is None:
-        return "~"
-    if isinstance(value, bool):
-        return "!1" if value else "!0"
-    if isinstance(value, int | float):
-        text = repr(value)
-        if not _NUMBER_RE.fullmatch(text):
-            raise TooLong(f"number {text[:20]} cannot be carried in a custom_id")
-        return "#" + text
-    return _escape(str(value))
-
-
-def _decode_value(text: str) -> Any:
-    if text == "~":
-        return None
-    if text in ("!1", "!0"):
-        return text == "!1"
-    if text.startswith("#"):
-        if not _NUMBER_RE.fullmatch(text[1:]):
-            raise BadCustomId("bad number")
-        return float(text[1:]) if "." in text else int(text[1:])
-    if text[:1] in _TAGS:
-        raise BadCustomId("bad tagged value")
-    return _unescape(text)
-
-
-# --- declared arguments -----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class ArgPattern:
-    """What a button action's argument may be: ``regex`` must match all of it (``re.fullmatch``). Declared on
-    the action as ``arg: Annotated[str, ArgPattern(r"…")]``; a plain ``arg: str`` means :data:`PLAIN`."""
-
-    regex: str
-
-
-#: An action argument declared ``str``: letters, digits, inner spaces and ``.,:;'+=!?&%"-`` (no ``@ < > [ ] ( ) * _
-#: ~ | ` # / \``, no control, format or line-break character), so nothing in it can render as a mention, a
-#: link, markdown or reversed text when an action shows it. Every argument the bot makes (row ids, rule
-#: numbers, passage keys) is of this kind.
-PLAIN = ArgPattern(r"(?! )(?:[^\W_]|[ .,:;'+=!?&%\"-])*(?<! )")
-
-#: An action argument that is a store row id (a card, a section, an explanation): 1–12 ASCII digits as ``str(id)``
-#: writes them, the form :func:`bot.answers.registry.parse_id` reads, or empty: ``rb:card:`` is the custom_id of a
-#: "Meintest du" select menu, whose picked value becomes the argument (:func:`bot.render.picked_custom_id`). A
-#: forged ``rb:card:1e5`` or ``rb:card:014`` is then an unknown button, not a missing card.
-RowId = Annotated[str, ArgPattern(r"(?:[1-9][0-9]{0,11})?")]
-
-#: An action argument that must be empty (``rb:split:``): the action takes nothing from its button.
-NoArg = Annotated[str, ArgPattern(r"")]
-
-
-@functools.cache
-def _declared(fn: Callable[..., Any]) -> tuple[tuple[inspect.Parameter, ...], dict[str, Any]]:
-    """The option parameters of ``fn`` (without ``ctx``) and their annotations, resolved (cached per function).
-
-    Raises:
-        NameError: an annotation names something the function's module does not have (a programming error).
-    """
-    hints = typing.get_type_hints(fn, include_extras=True)
-    return tuple(inspect.signature(fn).parameters.values())[1:], hints
-
-
-def _accepts(hint: Any, value: Any) -> bool:
-    """Whether ``value`` (as decoded: None, bool, int, float or str) has the declared type ``hint``: ``str``,
-    ``int``, ``float`` (an int too), ``bool``, ``None``, unions of them, ``Annotated`` around them; ``Any`` or no
-    annotation accepts everything. A bool is no int here, an int no str."""
-    if hint is Any:
-        return True
-    origin = typing.get_origin(hint)
-    if origin is Annotated:
-        return _accepts(typing.get_args(hint)[0], value)
-    if origin in (typing.Union, types.UnionType):
-        return any(_accepts(arm, value) for arm in typing.get_args(hint))
-    if hint is None or hint is type(None):
-        return value is None
-    if hint is float:
-        return type(value) in (int, float)
-    return isinstance(hint, type) and type(value) is hint
-
-
-def _pattern(hint: Any) -> ArgPattern:
-    """The :class:`ArgPattern` an action's ``arg`` annotation declares (:data:`PLAIN` for ``str``)."""
-    if typing.get_origin(hint) is Annotated:
-        found = [m for m in typing.get_args(hint)[1:] if isinstance(m, ArgPattern)]
-        if found:
-            return found[0]
-    return PLAIN
-
-
-def check_answer_options(fn: Callable[..., Any], options: dict[str, Any]) -> None:
-    """Check decoded ``options`` against the answer ``fn``'s parameters: each value of its declared type, each
-    parameter without default given, no option it does not take.
-
-    Raises:
-        BadCustomId: the first option that does not fit (English message naming it).
-    """
-    params, hints = _declared(fn)
-    names = {p.name for p in params}
-    for name in options:
-        if name not in names:
-            raise BadCustomId(f"no option {name!r}")
-    for p in params:
-        if p.name in options:
-            if not _accepts(hints.get(p.name, Any), options[p.name]):
-                raise BadCustomId(f"option {p.name!r}: {type(options[p.name]).__name__} does not fit")
-        elif p.default is inspect.Parameter.empty:
-            raise BadCustomId(f"option {p.name!r} missing")
-
-
-def check_action_arg(fn: Callable[..., Any], arg: str) -> None:
-    """Check a decoded action argument ``arg`` against the :class:`ArgPattern` its ``arg`` parameter declares.
-
-    Raises:
-        BadCustomId: ``arg`` does not match.
-    """
-    if not re.fullmatch(_arg_pattern(fn).regex, arg):
-        raise BadCustomId("action argument does not fit its declared pattern")
-
-
-def needs_arg(key: str) -> bool:
-    """Whether the registered action ``key`` needs an argument from its button: every action but those declared
-    :data:`NoArg`. Such an action's id with an empty argument (``rb:rulings:``) is only the custom_id of a
-    "Meintest du" select menu, which a pick completes (:func:`bot.render.picked_custom_id`); pressed as it is, it
-    is a forged or broken button.
-
-    Raises:
-        BadCustomId: no action is registered under ``key``.
-    """
-    return _arg_pattern(_action(key)).regex != ""
-
-
-def _arg_pattern(fn: Callable[..., Any]) -> ArgPattern:
-    """The :class:`ArgPattern` the ``arg`` parameter of action ``fn`` declares (:data:`PLAIN` without one)."""
-    params, hints = _declared(fn)
-    return _pattern(hints.get(params[0].name, str)) if params else PLAIN
-
-
-@functools.cache
-def _takes_seed(fn: Callable[..., Any]) -> bool:
-    """Whether the answer ``fn`` has a ``seed`` option (:meth:`Invocation.pinned`; read once per answer)."""
-    return any(p.name == "seed" for p in _declared(fn)[0])
-
-
-def answer_params(key: str) -> list[inspect.Parameter]:
-    """The option parameters of the registered answer ``key`` (its signature without ``ctx``), in order.
-
-    Raises:
-        BadCustomId: no answer is registered under ``key``.
-    """
-    return list(_declared(_answer(key))[0])
-
-
-def _registry() -> ModuleType:
-    """:mod:`bot.answers.registry`, imported at the first use (it imports this module) and kept: an import
-    statement in a function costs ≈ 4 µs on every call, and every command's invocation asks twice."""
-    global _REGISTRY
-    if _REGISTRY is None:
-        from bot.answers import registry  # a known layer circle (tests/test_architecture.py UPWARD)
-
-        _REGISTRY = registry
-    return _REGISTRY
-
-
-_REGISTRY: ModuleType | None = None
-
-
-def _answer(key: str) -> Callable[..., Any]:
-    fn = _registry().registered(_registry().ANSWERS, key)
-    if fn is None:
-        raise BadCustomId(f"unknown answer {key!r}")
-    return fn
-
-
-def _action(key: str) -> Callable[..., Any]:
-    fn = _registry().registered(_registry().ACTIONS, key)
-    if fn is None:
-        raise BadCustomId(f"unknown action {key!r}")
-    return fn
-
-
 # --- custom_ids -------------------------------------------------------------------------------------
 
 
@@ -372,10 +126,10 @@ def encode_target(inv: Invocation) -> str:
     if inv.kind == "action":
         if not _ACTION_RE.fullmatch(inv.key) or inv.key in VERBS:
             raise ValueError(f"bad action name {inv.key!r}")
-        check_action_arg(_action(inv.key), inv.arg)  # what the decoder would refuse is never made
-        return f"{inv.key}:{_escape(inv.arg)}"
-    fn = _answer(inv.key)
-    params = _declared(fn)[0]
+        check_action_arg(action_fn(inv.key), inv.arg)  # what the decoder would refuse is never made
+        return f"{inv.key}:{escape(inv.arg)}"
+    fn = answer_fn(inv.key)
+    params = declared(fn)[0]
     given = inv.kwargs
     unknown = set(given) - {p.name for p in params}
     if unknown:
@@ -385,7 +139,7 @@ def encode_target(inv: Invocation) -> str:
     defaults = [p.default if p.default is not inspect.Parameter.empty else object() for p in params]
     while values and values[-1] == defaults[len(values) - 1] and type(values[-1]) is type(defaults[len(values) - 1]):
         values.pop()
-    encoded = ",".join(_encode_value(v) for v in values)
+    encoded = ",".join(encode_value(v) for v in values)
     return f"/{inv.key}" + (f":{encoded}" if values else "")
 
 
@@ -483,18 +237,18 @@ def _decoded_target(text: str) -> Invocation:
         key, sep, values = text[1:].partition(":")
         if not _KEY_RE.fullmatch(key):
             raise BadCustomId("bad answer key")
-        fn = _answer(key)
-        params = _declared(fn)[0]
+        fn = answer_fn(key)
+        params = declared(fn)[0]
         raw = values.split(",") if sep else []
         if len(raw) > len(params):
             raise BadCustomId("too many option values")
-        options = {p.name: _decode_value(v) for p, v in zip(params, raw, strict=False)}
+        options = {p.name: decode_value(v) for p, v in zip(params, raw, strict=False)}
         check_answer_options(fn, options)
         return Invocation.answer(key, **options)
     action, arg = _split(text, 2)
     if not _ACTION_RE.fullmatch(action) or action in VERBS:
         raise BadCustomId("bad action name")
-    value = _unescape(arg)
-    check_action_arg(_action(action), value)
+    value = unescape(arg)
+    check_action_arg(action_fn(action), value)
     return Invocation.action(action, value)
 

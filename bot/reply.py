@@ -3,7 +3,7 @@
 Answers (``bot.answers``) build a :class:`Reply`; :mod:`bot.render` turns it into a Discord
 message payload (embeds, buttons, select menus) or into text for the console. Discord's limits are
 enforced by the renderer, never by cutting silently: a page longer than one embed may hold is split into
-more pages (:func:`bot.render.fit_pages`). This module also holds the helpers every answer uses for German
+more pages (:func:`bot.page_fit.fit_pages`). This module also holds the helpers every answer uses for German
 dates (:func:`format_date`) and for echoing user text inertly (:func:`quote_user`, :func:`in_quotes`).
 """
 
@@ -186,7 +186,7 @@ _TIES = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹]")
 
 
 def legend_parts(body: str, legend: str, limit: int, split: Callable[[str, int], list[str]]) -> list[str]:
-    """``body`` in parts of at most ``limit`` characters (``split``: :func:`bot.render.split_text`), its
+    """``body`` in parts of at most ``limit`` characters (``split``: :func:`bot.page_fit.split_text`), its
     :attr:`Page.legend` kept with the entries it explains: when the body needs more than one part and ends with the
     legend, the legend is taken off, the rest split leaving room for it, and every part that carries a tie (a
     superscript number) ends with it (the last part when none does). A body that fits, a legend that does not end

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Annotated, Final
 
 from bot.button_args import RULE_ARG
-from bot.custom_id import ArgPattern
+from bot.declared_args import ArgPattern
 from bot.errors import UserError
 from bot.paths import DATA_DIR, tsv_rows
 from bot.reply import CHOICES_MAX, Action, Choice, format_date, quote_user

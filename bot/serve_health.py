@@ -16,8 +16,8 @@ if TYPE_CHECKING:
 
 
 class Answering(Protocol):
-    """What :class:`ServeHealth` reads of ``bot.serve.Interactions`` (not imported: the door is above this
-    module): its core (``is_open``), its command table (``leaves``) and the answers running or waiting."""
+    """What :class:`ServeHealth` reads of ``bot.serve_interactions.Interactions`` (not imported: the door is above
+    this module): its core (``is_open``), its command table (``leaves``) and the answers running or waiting."""
 
     core: Any
     table: Any

@@ -25,29 +25,28 @@ keeps pace with any rate of idle connections, a burst slow to write is not close
 and clients that trickle their headers cannot hold every handle. An error answer (≥ 400) closes its connection:
 only a client that sent a good request is kept alive.
 
-:class:`Intake` runs the accept loop on the listening sockets of :func:`listen` and hands each connection to
-aiohttp's protocol factory (``AppRunner.server``); :meth:`Intake.middleware` marks what each connection is doing.
+:class:`Intake` is this policy over the accept loop and the table of open connections of
+:class:`bot.serve_conns.Connections` (on the listening sockets of :func:`bot.serve_sockets.listen`, each connection
+handed to aiohttp's protocol factory, ``AppRunner.server``); :meth:`Intake.middleware` marks what each connection is
+doing.
 """
 
 from __future__ import annotations
 
 import asyncio
-import collections
-import contextlib
-import errno
 import logging
 import socket
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from aiohttp import web
 from aiohttp.web_protocol import RequestPayloadError
 
+from bot.serve_conns import CLOSED, GRACE_SECONDS, IDLE, PARTIAL, READING, WORKING, Conn, Connections
 from bot.serve_guard import german, unreadable
 from bot.serve_lobby import FadingShare, Lobby
-from bot.serve_sockets import IntakeStats, Tracked, closing, deferral, held, queued, tcp_times, unread, unread_bytes
+from bot.serve_sockets import closing, deferral, held, queued, tcp_times, unread, unread_bytes
 
 log = logging.getLogger(__name__)
 
@@ -59,57 +58,17 @@ BODY_SECONDS = 5.0
 UNPROVEN_SHARE = 0.5
 #: Seconds an unproven connection has before it may be closed to make room (also a new one's time in the lobby).
 EVICT_AFTER_SECONDS = 2.0
-#: The least a new silent connection has before it may be closed (seconds from its handshake; :func:`first_byte_grace`).
-GRACE_SECONDS = 0.25
 #: Seconds over which :attr:`Intake.prompt` counts new connections (their weight decays with this time constant).
 PROMPT_SECONDS = 10.0
-#: errno values of ``accept`` that mean "no file or memory for one more connection right now".
-_EXHAUSTED = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM})
-
-
-#: What a connection is doing: waiting for a request's first byte (IDLE), receiving its headers (PARTIAL),
-#: its body being read (READING), its answer being made (WORKING); or gone (CLOSED).
-IDLE, PARTIAL, READING, WORKING, CLOSED = "idle", "partial", "reading", "working", "closed"
-#: The states of a client that has not sent a whole request yet, and how long each may last (seconds). The
+#: How long each state of a client that has not sent a whole request yet (:data:`bot.serve_conns.UNPROVEN`,
+#: what a connection is doing: :data:`bot.serve_conns.IDLE` …) may last (seconds). The
 #: clock of IDLE and PARTIAL runs on what the client sent (the event loop reads a socket's data before it
 #: runs the timers of the same turn), so a busy process does not count as a slow client; READING starts when
 #: the body is read, which returns at once when it has arrived.
 SLOW_AFTER = {IDLE: IDLE_SECONDS, PARTIAL: HEADER_SECONDS, READING: BODY_SECONDS + 1.0}  # READING: see middleware
 
 
-@dataclass
-class _Conn:
-    """One connection: its transport, what it is doing (one of the states above), since when, and the timer that
-    closes it when that takes too long."""
-
-    transport: asyncio.BaseTransport | None = None
-    state: str = IDLE
-    since: float = field(default_factory=time.monotonic)
-    timer: asyncio.TimerHandle | None = None
-    #: When the current state's time is up (``time.monotonic``; None: no clock runs); a timer armed earlier
-    #: waits on when it rings (``Intake._ring``), so kept-alive requests arm none.
-    due: float | None = None
-    #: The current request's headers have all arrived, and the last bytes seen (a blank line split in two reads).
-    headers_done: bool = False
-    tail: bytes = b""
-    #: Sent nothing yet: its :func:`first_byte_grace` (seconds; None once it sent bytes); counted in
-    #: :attr:`Intake.prompt` yet; when it was accepted and when its handshake was done (``time.monotonic``,
-    #: :func:`connection_age`) with its first-byte grace, kept for its first request's headers.
-    grace: float | None = None
-    counted: bool = False
-    accepted: float = field(default_factory=time.monotonic)
-    born: float = field(default_factory=time.monotonic)
-    rtt_grace: float = GRACE_SECONDS
-    #: Its first request has not arrived whole yet (counted in :attr:`Intake.prompt` when it does).
-    fresh: bool = True
-
-    @property
-    def unproven(self) -> bool:
-        """Not yet sent a whole request (since it was accepted, or since its last response)."""
-        return self.state in SLOW_AFTER
-
-
-class Intake:
+class Intake(Connections):
     """Accepts connections on ``sockets`` and hands each to aiohttp's protocol factory, at most ``cap`` at once,
     unproven ones at most ``cap`` × :data:`UNPROVEN_SHARE` (module docstring).
 
@@ -118,48 +77,17 @@ class Intake:
     connections are the runner's to close)."""
 
     def __init__(self, sockets: list[socket.socket], cap: int, lobby: int = 0) -> None:
-        self.factory: Callable[[], asyncio.Protocol] = asyncio.Protocol
-        self.sockets = sockets
-        self.cap = cap
+        super().__init__(sockets, cap)
         self.unproven_cap = max(1, int(cap * UNPROVEN_SHARE))
-        self.conns: dict[int, _Conn] = {}  # id(conn) → conn
         #: New connections that sent a request, and those closed without one, weighed by age (:attr:`prompt`).
         self._sent = FadingShare(PROMPT_SECONDS, lambda: time.monotonic())  # this module's clock (tests set it)
-        self.stats = IntakeStats()
-        self._changed = asyncio.Event()
-        self._tasks: list[asyncio.Task[None]] = []
-        self._by_transport: dict[int, _Conn] = {}
-        #: Accepted connections to be given a place first (their bytes came, or they may not be closed yet).
-        self._ready: collections.deque[tuple[socket.socket, _Conn]] = collections.deque()
         #: In a flood, new connections that sent nothing wait here without a place (:meth:`_admit`).
         self.lobby = Lobby(lobby, self._arrived, self._expired)
         #: Seconds the kernel holds back a new connection until its first bytes (``listen``'s ``defer``; 0: not).
         self.deferred = max((deferral(sock) for sock in sockets), default=0)
 
-    @property
-    def unproven(self) -> int:
-        """How many of the open connections have not sent a whole request yet (:attr:`_Conn.unproven`); read
-        from the health thread too (the connections are copied in one step first)."""
-        return sum(1 for conn in list(self.conns.values()) if conn.unproven)
-
-    def start(self, factory: Callable[[], asyncio.Protocol]) -> None:
-        """Start accepting on every socket; each connection gets the protocol ``factory()`` makes."""
-        self.factory = factory
-        self._tasks = [asyncio.ensure_future(self._accept_loop(sock)) for sock in self.sockets]
-
-    async def stop(self) -> None:
-        """Stop accepting and close the listening sockets."""
-        for task in self._tasks:
-            task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
-        for sock in [*self.sockets, *(sock for sock, _ in self._ready)]:
-            sock.close()
-        self._ready.clear()
-        self.lobby.close()
-
     def _has_room(self) -> bool:
+        """Fewer than :attr:`cap` connections open, of them fewer than :attr:`unproven_cap` unproven."""
         return len(self.conns) < self.cap and self.unproven < self.unproven_cap
 
     async def _room(self, sock: socket.socket) -> None:
@@ -186,7 +114,7 @@ class Intake:
                 if watched:
                     loop.remove_reader(sock.fileno())
 
-    def _evictable(self) -> _Conn | None:
+    def _evictable(self) -> Conn | None:
         """The unproven connection to close first of those slow themselves (not one whose headers have all come,
         nor one with bytes unread: the wait is this process's): past their grace a new silent one first, then by
         their grace's end; else the one whose grace ends first. None when there is none."""
@@ -217,13 +145,13 @@ class Intake:
         self.closed(oldest)
         return True
 
-    def _grace_ends(self, conn: _Conn) -> float:
+    def _grace_ends(self, conn: Conn) -> float:
         """When (``time.monotonic``) ``conn`` may be closed to make room. A new connection that has sent
         nothing: its first-byte grace plus the rest of :data:`EVICT_AFTER_SECONDS` times :attr:`prompt` after its
         handshake, and those seconds times :attr:`prompt` after ``accept`` (:attr:`prompt` 1: 2 s after
         ``accept``). A request begun and not whole: the same window, its first request from the handshake, a
         later one from its first byte (the body from the end of its headers). Otherwise (kept alive after an
-        answer) :data:`EVICT_AFTER_SECONDS` after :attr:`_Conn.since`. :attr:`prompt` here is the larger of it and
+        answer) :data:`EVICT_AFTER_SECONDS` after :attr:`Conn.since`. :attr:`prompt` here is the larger of it and
         the lobby's (:attr:`bot.serve_lobby.Lobby.prompt`): while the connections let out of the lobby lately sent
         bytes, a silent one in a place is not closed after a round trip for the next silent newcomer."""
         prompt = max(self.prompt, self.lobby.prompt)
@@ -244,7 +172,7 @@ class Intake:
         comes: under one connection's weight left it is 1 again (1 500 idle ones after ~73 s)."""
         return self._sent.share(empty=1.0)
 
-    def _count(self, conn: _Conn, prompt: bool) -> None:
+    def _count(self, conn: Conn, prompt: bool) -> None:
         """Count the new connection ``conn`` in :attr:`prompt` (once): its first request came whole, or not."""
         if not conn.counted:
             conn.counted = True
@@ -279,7 +207,7 @@ class Intake:
             return True
         age, grace = connection_age(sock)
         now, flood = time.monotonic(), self.prompt < 0.5
-        conn = _Conn(since=now - age, grace=grace, born=now - age, rtt_grace=grace)
+        conn = Conn(since=now - age, grace=grace, born=now - age, rtt_grace=grace)
         if (flood or self.lobby.capacity) and not unread(sock):
             conn.due = conn.born + (EVICT_AFTER_SECONDS if flood else SLOW_AFTER[IDLE])
             if not self.lobby.full and conn.due > now:
@@ -294,7 +222,7 @@ class Intake:
             self._ready.append((sock, conn))
         return False
 
-    def _arrived(self, sock: socket.socket, conn: _Conn) -> None:
+    def _arrived(self, sock: socket.socket, conn: Conn) -> None:
         """Bytes came on ``sock`` in the lobby: its place now, or first in line; closed when its client went."""
         if not unread(sock):  # readable without bytes: the client closed it
             sock.close()
@@ -305,7 +233,7 @@ class Intake:
             self._ready.append((sock, conn))
             self._changed.set()
 
-    def _expired(self, sock: socket.socket, conn: _Conn) -> None:
+    def _expired(self, sock: socket.socket, conn: Conn) -> None:
         """Close ``sock``, silent past its grace: timed out when it had :data:`IDLE_SECONDS` in the lobby, else
         evicted; counted as a new connection closed without a byte."""
         sock.close()
@@ -315,84 +243,7 @@ class Intake:
             self.stats.evicted += 1
         self._count(conn, prompt=False)
 
-    async def _accept_loop(self, sock: socket.socket) -> None:
-        loop = asyncio.get_running_loop()
-        while True:
-            await self._room(sock)
-            if self._ready:  # accepted before, not to be closed: taken first
-                self._take(loop, *self._ready.popleft())
-                continue
-            try:
-                conn, _ = await loop.sock_accept(sock)
-            except OSError as exc:
-                await self._exhausted(exc)
-                continue
-            self._admit(loop, conn)
-            while self._has_room() and not self._ready:  # more may be waiting: take them without a loop turn each
-                try:
-                    conn, _ = sock.accept()
-                except (BlockingIOError, InterruptedError):
-                    break
-                except OSError as exc:
-                    await self._exhausted(exc)
-                    break
-                self._admit(loop, conn)
-
-    async def _exhausted(self, exc: OSError) -> None:
-        """``accept`` failed: for want of files or memory, pause a moment (logged once per 100); else raise."""
-        if exc.errno not in _EXHAUSTED:
-            raise exc
-        self.stats.exhausted += 1
-        if self.stats.exhausted % 100 == 1:
-            log.warning("Keine Datei für eine weitere Verbindung frei (%s, %d Verbindungen offen); warte kurz",
-                        errno.errorcode.get(exc.errno or 0, exc.errno), len(self.conns))
-        await asyncio.sleep(0.05)
-
-    def _take(self, loop: asyncio.AbstractEventLoop, sock: socket.socket, conn: _Conn) -> None:
-        """Count the accepted ``sock`` (``conn``) at once (so the cap holds) and start aiohttp's protocol on it."""
-        self.conns[id(conn)] = conn
-
-        async def connect() -> None:
-            try:
-                await loop.connect_accepted_socket(lambda: Tracked(self.factory(), self, conn), sock=sock)
-            except OSError:
-                sock.close()
-                self.closed(conn)
-
-        task = loop.create_task(connect())
-        task.add_done_callback(lambda t: t.cancelled() or t.exception())
-
-    def opened(self, conn: _Conn, transport: asyncio.BaseTransport) -> None:
-        """The transport of ``conn`` is up: it has :data:`IDLE_SECONDS` for a request's first byte."""
-        conn.transport = transport
-        self._by_transport[id(transport)] = conn
-        born, grace = conn.since, conn.grace
-        self._set(conn, IDLE)
-        conn.since, conn.grace = born, grace  # its grace counts from the handshake (:func:`connection_age`)
-
-    def received(self, conn: _Conn, data: bytes) -> None:
-        """Data arrived on ``conn``: a request has begun (:data:`PARTIAL`; until its handler starts, which the
-        event loop schedules before the timers of its next turn)."""
-        if conn.state == IDLE:
-            self._set(conn, PARTIAL)
-        if not conn.headers_done:
-            seen = conn.tail + data
-            conn.headers_done, conn.tail = b"\r\n\r\n" in seen, seen[-3:]
-
-    def closed(self, conn: _Conn) -> None:
-        """``conn`` is gone: its place is free (for the first in :attr:`_ready`, if any)."""
-        if conn.timer is not None:
-            conn.timer.cancel()
-        conn.timer = conn.due = None
-        self.conns.pop(id(conn), None)
-        conn.state = CLOSED
-        if conn.transport is not None:
-            self._by_transport.pop(id(conn.transport), None)
-        if self._ready and self._has_room():  # the accept loop may be waiting on the listen queue meanwhile
-            self._take(asyncio.get_running_loop(), *self._ready.popleft())
-        self._changed.set()
-
-    def _set(self, conn: _Conn, state: str) -> None:
+    def _set(self, conn: Conn, state: str) -> None:
         if conn.state == CLOSED:
             return
         conn.grace = None  # past its first moments: a client that began a request, or was answered
@@ -410,7 +261,7 @@ class Intake:
         if (state != IDLE or conn.fresh) and len(self.conns) < self.cap:  # not after an answer, nor at the cap:
             self._changed.set()  # the accept loop (_room) then waits for a close, or for an idle one's time
 
-    def _arm(self, conn: _Conn, due: float) -> None:
+    def _arm(self, conn: Conn, due: float) -> None:
         """Let ``conn``'s clock ring at ``due`` (``time.monotonic``): a timer armed for later is moved."""
         conn.due = due
         if conn.timer is not None and conn.timer.when() > due:
@@ -419,13 +270,13 @@ class Intake:
         if conn.timer is None:
             conn.timer = asyncio.get_running_loop().call_at(due, self._ring, conn)
 
-    def _ring(self, conn: _Conn) -> None:
+    def _ring(self, conn: Conn) -> None:
         """``conn``'s timer rang: nothing while no clock runs, again later while its time is not up, else too slow."""
         conn.timer = None
         if conn.due is not None:
             self._too_slow(conn) if conn.due - time.monotonic() <= 0.001 else self._arm(conn, conn.due)
 
-    def _too_slow(self, conn: _Conn) -> None:
+    def _too_slow(self, conn: Conn) -> None:
         if conn.transport is None or conn.transport.is_closing():
             return
         if conn.state == PARTIAL and conn.headers_done:  # whole: its handler is about to start
@@ -437,13 +288,6 @@ class Intake:
         if conn.fresh:
             self._count(conn, prompt=False)
         conn.transport.close()
-
-    def mark(self, request: web.BaseRequest, state: str) -> None:
-        """Record that the connection of ``request`` is now in ``state`` (a connection this intake did not
-        accept, e.g. in tests: nothing)."""
-        conn = self._by_transport.get(id(request.transport))
-        if conn is not None:
-            self._set(conn, state)
 
     @web.middleware
     async def middleware(self, request: web.BaseRequest,
@@ -477,12 +321,6 @@ class Intake:
         if response.status >= 400 and isinstance(response, web.Response):  # no keep-alive for refusals
             response.force_close()
         return response
-
-    def health(self) -> dict[str, Any]:
-        """Figures for ``GET /health``: connections (of the cap), unproven, in the lobby, the counts (whole ints)."""
-        return {"connections": len(self.conns), "cap": self.cap, "unproven": self.unproven, "lobby": len(self.lobby),
-                **vars(self.stats)}
-
 
 def first_byte_grace(rtt: float, rttvar: float) -> float:
     """The grace of a new connection that has sent nothing (seconds): twice its round-trip time with

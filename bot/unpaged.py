@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.custom_id import PAGE, PREFIX, Invocation, encode_target
-from bot.render import fit_reply, split_text
+from bot.page_fit import fit_reply, split_text
 from bot.reply import CUSTOM_ID_MAX, EMBED_DESCRIPTION_MAX, Reply
 
 #: The fingerprint length of a paging button's custom_id (:func:`bot.render.page_checks`).
@@ -41,7 +41,7 @@ def unpaged_note(pages: int, over: int) -> str:
 
 def first_page_only(reply: Reply, inv: Invocation) -> Reply:
     """``reply`` to the answer invocation ``inv`` unchanged when it has one page as Discord shows it
-    (:func:`bot.render.fit_reply`) or its paging buttons can carry ``inv``; else its first page alone, ending with
+    (:func:`bot.page_fit.fit_reply`) or its paging buttons can carry ``inv``; else its first page alone, ending with
     :func:`unpaged_note` (the page's text cut at a paragraph, line or word where the note would not fit beside
     it), so no button is shown that the bot cannot serve. Button actions (their argument fits by construction)
     come back unchanged."""

@@ -3,7 +3,7 @@
 ``update``, ``build --cr/--cards`` and the register review build the store again and again from the same
 documents, rules files and card files: ``tests/test_update.py`` alone made eleven builds with the real rules file
 (~3 s of CPU each). :class:`BuildCache` builds each distinct set of inputs once per run with the real
-:func:`bot.importer.build` and keeps the file and its :class:`~bot.importer.BuildReport`; an identical build
+:func:`bot.importer.build` and keeps the file and its :class:`~bot.importer.report.BuildReport`; an identical build
 later in the run gets a copy of that file, written beside the target and renamed over it as the real build does
 (new inode, the replaced store's permission bits, ``built_at`` set to now), and a copy of the report.
 
@@ -32,8 +32,9 @@ from pathlib import Path
 import pytest
 
 import bot.importer as importer
-from bot.importer import DEFAULT_SOURCES, KEYWORDS_PATH, BuildReport, changes
+from bot.importer import DEFAULT_SOURCES, KEYWORDS_PATH, changes
 from bot.importer import build as real_build  # the real build, also while tests replace importer.build
+from bot.importer.report import BuildReport
 
 
 class BuildCache:

@@ -16,7 +16,8 @@ from bot import answer_bodies
 from bot.answer_bodies import ANSWER_ENTRY_BYTES, KEEP_OPTIONS, answer_key, kept_size
 from bot.core import Core
 from bot.custom_id import Invocation
-from bot.serve import Interactions, RestClient
+from bot.serve import RestClient
+from bot.serve_interactions import Interactions
 
 _IDS = itertools.count(1_300_000_000_000_000_000)
 
@@ -55,7 +56,7 @@ def never_deferred(monkeypatch) -> None:
     """The answers of these tests are the responses, also on a loaded machine: the doors' 2 s rule
     (:func:`bot.core.answer_budget`) bounds ``defer_after``, and a first answer slower than that would be deferred
     (type 5) instead."""
-    monkeypatch.setattr("bot.serve.answer_budget", lambda *_args, **_kw: 60.0)
+    monkeypatch.setattr("bot.serve_interactions.answer_budget", lambda *_args, **_kw: 60.0)
 
 
 @pytest.fixture

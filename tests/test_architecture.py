@@ -26,10 +26,11 @@ import pytest
 
 from tests.conftest import ROOT
 
-#: The doors: each speaks one protocol. The gateway's extensions in cogs/ are part of the gateway door.
+#: The doors: each speaks one protocol. The gateway's extensions in cogs/ are part of the gateway door, the HTTP
+#: endpoint's answering side (bot.serve_interactions) of the serve door.
 DOORS = {
     "gateway": ("bot.gateway", "cogs"),
-    "serve": ("bot.serve",),
+    "serve": ("bot.serve", "bot.serve_interactions"),
     "console": ("bot.console",),
 }
 CORE = ("bot.core",)
@@ -206,8 +207,9 @@ def function_imports(path: Path) -> set[str]:
 #: (the answers import the lower module, which imports an answer module at its call), left to be resolved by moving
 #: what both need down: (module, imported module) → why it is not resolved yet.
 UPWARD = {
-    ("bot.custom_id", "bot.answers"): "the answers' registry decodes its custom_ids; custom_id looks answers up in it",
-    ("bot.custom_id", "bot.answers.registry"): "the same import (a package's module)",
+    ("bot.declared_args", "bot.answers"): "the answers' registry decodes its custom_ids, whose arguments are checked "
+                                          "against the answers it registers",
+    ("bot.declared_args", "bot.answers.registry"): "the same import (a package's module)",
     ("bot.metric_labels", "bot.commands"): "a metric's command label is checked against the table's commands",
     ("bot.metric_labels", "bot.answers.registry"): "a button label is checked against the registered actions",
     ("bot.importer.english_offers", "bot.answers.registry"): "the build reads names as /karte's lookup does",

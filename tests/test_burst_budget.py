@@ -13,7 +13,7 @@ import pytest
 
 from bot.core import BURST_BUDGET_SECONDS, DEEP_QUEUE, DEFER_AFTER_SECONDS, LATE_START_SECONDS, answer_budget
 from bot.reply import Reply
-from bot.serve import Interactions
+from bot.serve_interactions import Interactions
 
 
 def _made_ago(seconds: float, n: int) -> int:

@@ -16,7 +16,8 @@ from nacl.signing import SigningKey
 from bot.answers.registry import UNKNOWN_BUTTON_TITLE
 from bot.commands.buttons import press
 from bot.console import CommandLine
-from bot.serve import Interactions, make_app
+from bot.serve import make_app
+from bot.serve_interactions import Interactions
 from tests.conftest import call_cli
 
 #: Ids no button of the bot carries: none may run anything.

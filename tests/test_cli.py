@@ -171,7 +171,7 @@ def test_json_stays_clean_when_the_store_is_built_first(tmp_path):
 
 
 def test_huge_button_id_is_a_german_reply(built_db):
-    # a card id has at most 12 digits (bot.custom_id.RowId): a longer one is no button the bot made
+    # a card id has at most 12 digits (bot.declared_args.RowId): a longer one is no button the bot made
     proc = call_cli("press", "rb:card:99999999999999999999999999", db=built_db)
     assert proc.returncode == 0
     assert proc.stdout.startswith("== Unbekannte Schaltfläche ==")

@@ -18,7 +18,8 @@ from typing import Any
 
 from bot.answers import run_answer
 from bot.custom_id import PAGE, Invocation, encode
-from bot.render import fit_reply, page_checks
+from bot.page_fit import fit_reply
+from bot.render import page_checks
 from tests.conftest import run_cli
 from tests.test_cli_ops import run_console
 

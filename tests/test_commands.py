@@ -10,6 +10,7 @@ import re
 import pytest
 
 from bot.answers import (
+    card_picks,
     cards,
     chat,
     clash,
@@ -26,7 +27,8 @@ from bot.answers import (
 from bot.commands import TABLE, area_names
 from bot.console import CommandLine
 from bot.gateway.client import extensions
-from bot.serve import Interactions, RestClient
+from bot.serve import RestClient
+from bot.serve_interactions import Interactions
 
 #: Every area of the command table, found by walking bot/commands (bot.commands.area_names).
 AREAS = [f"bot.commands.{name}" for name in
@@ -40,13 +42,13 @@ COMMANDS = {
     ("ruling",): (rulings.ruling_answer, {"card": guild_offers.card_or_guild_names, "search": terms.term_queries}),
     ("rule",): (rules.rule_answer, {"search": rules.rule_queries}),
     ("mechanic",): (mechanics.mechanic_answer, {"name": mechanics.mechanic_names}),
-    ("mana", "info"): (mana.mana_info, {"cost": cards.card_names}),
-    ("mana", "pay"): (mana.mana_pay, {"cost": cards.card_names}),
-    ("mana", "convoke"): (mana.mana_convoke, {"cost": cards.card_names}),
-    ("mana", "total"): (mana.mana_total, {"cost": cards.card_names}),
+    ("mana", "info"): (mana.mana_info, {"cost": card_picks.card_names}),
+    ("mana", "pay"): (mana.mana_pay, {"cost": card_picks.card_names}),
+    ("mana", "convoke"): (mana.mana_convoke, {"cost": card_picks.card_names}),
+    ("mana", "total"): (mana.mana_total, {"cost": card_picks.card_names}),
     # a card name reads its upkeep; only the cards with Kumulative Versorgung are offered
     ("mana", "upkeep"): (upkeep.mana_upkeep, {"cost": upkeep.upkeep_card_names}),
-    ("clash", "reveal"): (clash.clash_reveal, {f"card{i}": cards.card_names for i in range(1, 5)}),
+    ("clash", "reveal"): (clash.clash_reveal, {f"card{i}": card_picks.card_names for i in range(1, 5)}),
     ("clash", "odds"): (clash.clash_odds, {}),
     ("info",): (meta.info_answer, {}),
     ("help",): (meta.help_answer, {}),

@@ -535,7 +535,8 @@ async def test_kept_command_answers_are_the_old_stores_only(swap_core: Core, new
     newer rules file, which the old store lacks)."""
     import orjson
 
-    from bot.serve import Interactions, RestClient
+    from bot.serve import RestClient
+    from bot.serve_interactions import Interactions
 
     http = Interactions(swap_core, RestClient(), defer_after=60.0)
     payload = {"type": 2, "id": "1300000000000000001", "application_id": "9", "token": "t",

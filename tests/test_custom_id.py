@@ -15,11 +15,8 @@ from bot.config import ConfigError, load_settings
 from bot.custom_id import (
     OPEN,
     PAGE,
-    PLAIN,
     SHARE,
-    BadCustomId,
     Invocation,
-    TooLong,
     decode,
     decode_target,
     encode,
@@ -27,8 +24,11 @@ from bot.custom_id import (
     encode_strict,
     encode_target,
 )
+from bot.declared_args import PLAIN
 from bot.gateway.sharding import IdentifyLimiter
-from bot.render import buttons, fit_reply, message_payload, page_checks, picked_custom_id
+from bot.id_values import BadCustomId, TooLong
+from bot.page_fit import fit_reply
+from bot.render import buttons, message_payload, page_checks, picked_custom_id
 from tests.conftest import on_fuzz_setting
 
 
@@ -115,7 +115,7 @@ def test_any_string_survives_a_custom_id_round_trip(text):
         back = decode(cid).target
         assert back == inv
         assert all(type(value) is str and value == text for _, value in back.options)
-    # an action's argument declared ``str`` is plain text (bot.custom_id.PLAIN): it round-trips, anything else is
+    # an action's argument declared ``str`` is plain text (bot.declared_args.PLAIN): it round-trips, anything else is
     # never encoded
     # (``mechanic_pick``'s argument is declared ``str``)
     if not re.fullmatch(PLAIN.regex, text):

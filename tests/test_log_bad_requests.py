@@ -179,7 +179,8 @@ async def test_a_flood_of_undeliverable_malformed_and_repeated_interactions_is_o
     # every undelivered answer is still counted in regelbot_delivery_failures_total
     from bot import metrics
     from bot.delivery import repeated, undelivered
-    from bot.serve import Interactions, RestClient
+    from bot.serve import RestClient
+    from bot.serve_interactions import Interactions
     from tests.test_metrics import value
 
     now = [100.0]

@@ -11,8 +11,9 @@ import pytest
 
 from bot import offload
 from bot.answers import run_answer, run_completer
-from bot.answers.cards import card_names
-from bot.render import fit_pages, payload
+from bot.answers.card_picks import card_names
+from bot.page_fit import fit_pages
+from bot.render import payload
 
 WORST = [
     ("mana_upkeep", {"cost": "{W} oder {U} oder {B} oder {R}", "counters": 100}),

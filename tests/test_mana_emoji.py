@@ -184,7 +184,8 @@ def test_without_uploads_the_payload_has_the_text_form():
 
 
 def test_a_page_turns_the_same_with_and_without_emojis(emojis):
-    from bot.render import fit_reply, page_checks
+    from bot.page_fit import fit_reply
+    from bot.render import page_checks
 
     reply = Reply(pages=[Page("T", "Kosten {2}{G/W}", [Field("f", "{W} " * 30)])])
     with_ids = page_checks(reply, fit_reply(reply), None)

@@ -17,7 +17,8 @@ from bot.autocomplete import choices_body
 from bot.commands import TABLE
 from bot.custom_id import Invocation
 from bot.metric_labels import OTHER, button_label, invocation_label, leaf_label
-from bot.serve import Interactions, make_app
+from bot.serve import make_app
+from bot.serve_interactions import Interactions
 from tests.e2e.scrape import Samples, parse, total
 
 

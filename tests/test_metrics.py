@@ -20,7 +20,8 @@ from bot import metric_labels, metrics, offload
 from bot.core import DEEP_QUEUE
 from bot.delivery import FOLLOWUP_WINDOW
 from bot.offload import TooExpensive, run_bounded
-from bot.serve import Interactions, make_app
+from bot.serve import make_app
+from bot.serve_interactions import Interactions
 from tests.e2e.scrape import Samples, parse, total
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.render import buttons, fit_pages, fit_reply, payload, split_text, to_text
+from bot.page_fit import fit_pages, fit_reply, split_text
+from bot.render import buttons, payload, to_text
 from bot.reply import (
     EMBED_DESCRIPTION_MAX,
     EMBED_TITLE_MAX,

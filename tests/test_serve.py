@@ -13,7 +13,8 @@ from nacl.signing import SigningKey
 
 from bot.commands import BadValue
 from bot.custom_id import Invocation
-from bot.serve import Interactions, RestClient
+from bot.serve import RestClient
+from bot.serve_interactions import Interactions
 from bot.signature import verify
 
 

@@ -19,7 +19,8 @@ from nacl.signing import SigningKey
 
 from bot.health import Heartbeat, SideListener
 from bot.logs import BadRequestFilter
-from bot.serve import Interactions, RestClient, make_server
+from bot.serve import RestClient, make_server
+from bot.serve_interactions import Interactions
 from bot.serve_net import Intake
 from bot.serve_sockets import listen
 from tests.conftest import on_fuzz_setting

@@ -16,9 +16,10 @@ from hypothesis import HealthCheck, example, given
 from hypothesis import strategies as st
 from nacl.signing import SigningKey
 
-from bot import serve
+from bot import serve, serve_interactions
 from bot.delivery import FOLLOWUP_WINDOW, RecentIds, defer_kind, shape_problem, snowflake, within
-from bot.serve import Interactions, RestClient, make_app
+from bot.serve import RestClient, make_app
+from bot.serve_interactions import Interactions
 from tests.conftest import on_fuzz_setting
 
 CARD = {"type": 2, "application_id": "1100000000000000001", "token": "itok", "version": 1,
@@ -94,7 +95,7 @@ class Webhook:
 
 
 async def test_in_a_burst_answers_wait_as_records_and_the_running_task_delivers_them(core, monkeypatch):
-    monkeypatch.setattr(serve, "ANSWER_SLOTS", 1)
+    monkeypatch.setattr(serve_interactions, "ANSWER_SLOTS", 1)
     webhook = Webhook()
     interactions = Interactions(core, webhook)  # type: ignore[arg-type]  # only request() is used
     gate, run = asyncio.Event(), core.run
@@ -321,7 +322,7 @@ async def test_a_shutdown_with_answers_not_delivered_says_how_many_and_counts_th
         raise _dns_error()
 
     monkeypatch.setattr(rest, "send_json", send_json)
-    monkeypatch.setattr(serve, "ANSWER_SLOTS", 1)
+    monkeypatch.setattr(serve_interactions, "ANSWER_SLOTS", 1)
     interactions = Interactions(core, RestClient())
     failed_before, now = _failures(), time.time()
     try:

@@ -13,7 +13,7 @@ import time
 import pytest
 from aiohttp import web
 
-from bot import serve_net
+from bot import serve_conns, serve_net
 from bot.serve_lobby import LOBBY_SECONDS, Lobby
 from bot.serve_net import IDLE_SECONDS, Intake
 from bot.serve_sockets import deferral, held, listen, lobby_size
@@ -30,7 +30,7 @@ async def _serving(cap: int, lobby: int, counted: int, prompt: bool, idle: int,
     port, the idle connections), closes everything afterwards."""
     intake = Intake(sockets or listen("127.0.0.1", 0, defer=0), cap, lobby)
     for _ in range(counted):
-        intake._count(serve_net._Conn(), prompt=prompt)
+        intake._count(serve_conns.Conn(), prompt=prompt)
 
     async def ok(request: web.Request) -> web.Response:
         return web.json_response({"status": "ok"})

@@ -18,7 +18,7 @@ import aiohttp
 import pytest
 from aiohttp import web
 
-from bot import serve_net, serve_sockets
+from bot import serve_conns, serve_net, serve_sockets
 from bot.serve_net import Intake
 from bot.serve_sockets import connection_cap, listen
 
@@ -186,8 +186,8 @@ async def test_only_a_client_slow_itself_is_evicted(monkeypatch):
     here, there = socket.socketpair()
     whole_here, whole_there = socket.socketpair()
     try:
-        waiting = serve_net._Conn(transport=_SocketTransport(here))
-        whole = serve_net._Conn(transport=_SocketTransport(whole_here))
+        waiting = serve_conns.Conn(transport=_SocketTransport(here))
+        whole = serve_conns.Conn(transport=_SocketTransport(whole_here))
         intake.conns = {id(waiting): waiting, id(whole): whole}
         there.sendall(b"POST /interactions HTTP/1.1\r\n")  # arrived, not read yet by this process
         intake.received(whole, b"POST /interactions HTTP/1.1\r\nHost: x\r\n\r")
@@ -210,16 +210,16 @@ def test_the_share_of_prompt_clients_forgets_an_old_flood_without_new_connection
     monkeypatch.setattr(serve_net, "time", types.SimpleNamespace(monotonic=lambda: clock[0]))
     intake = Intake([], 16)
     for _ in range(3):  # three clients closed before their request was whole (the slow-client checks)
-        intake._count(serve_net._Conn(), prompt=False)
+        intake._count(serve_conns.Conn(), prompt=False)
     assert intake.prompt == 0.0
     clock[0] += 5.0
     assert intake.prompt == 0.0  # 3 × e^-0.5 = 1.8 connections' weight: still a flood of slow clients
     clock[0] += 10.0
     assert intake.prompt == 1.0  # 3 × e^-1.5 = 0.67: less than one connection left
-    silent = serve_net._Conn(since=clock[0], accepted=clock[0], born=clock[0], grace=0.25, rtt_grace=0.25)
+    silent = serve_conns.Conn(since=clock[0], accepted=clock[0], born=clock[0], grace=0.25, rtt_grace=0.25)
     assert intake._grace_ends(silent) == clock[0] + serve_net.EVICT_AFTER_SECONDS
     for _ in range(1500):  # a flood of idle connections, each closed unanswered
-        intake._count(serve_net._Conn(), prompt=False)
+        intake._count(serve_conns.Conn(), prompt=False)
     clock[0] += 60.0
     assert intake.prompt == 0.0  # 1 500 × e^-6 = 3.7 left
     clock[0] += 15.0
@@ -232,8 +232,8 @@ async def test_a_silent_new_connection_is_evicted_before_one_that_began_its_requ
     pairs = [socket.socketpair() for _ in range(2)]
     try:
         old = time.monotonic() - 10.0
-        begun = serve_net._Conn(transport=_SocketTransport(pairs[0][0]), since=old, accepted=old, born=old)
-        silent = serve_net._Conn(transport=_SocketTransport(pairs[1][0]), since=old + 5, accepted=old + 5,
+        begun = serve_conns.Conn(transport=_SocketTransport(pairs[0][0]), since=old, accepted=old, born=old)
+        silent = serve_conns.Conn(transport=_SocketTransport(pairs[1][0]), since=old + 5, accepted=old + 5,
                                  born=old + 5, grace=0.25)
         intake.conns = {id(begun): begun, id(silent): silent}
         intake.received(begun, b"POST /interactions HTTP/1.1\r\nHost: x")  # read; the rest never comes

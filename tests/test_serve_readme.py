@@ -10,7 +10,8 @@ from pathlib import Path
 
 from aiohttp.test_utils import TestServer
 
-from bot.serve import Interactions, RestClient, make_app
+from bot.serve import RestClient, make_app
+from bot.serve_interactions import Interactions
 
 README = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
 

@@ -12,7 +12,8 @@ import aiohttp
 from aiohttp import web
 from nacl.signing import SigningKey
 
-from bot.serve import Interactions, RestClient, make_server
+from bot.serve import RestClient, make_server
+from bot.serve_interactions import Interactions
 from bot.serve_net import Intake
 from bot.serve_sockets import listen
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from bot.commands.buttons import NOT_PAGEABLE, NOT_SHAREABLE, press
 from bot.delivery import MESSAGE_COMPONENT, share_copy, shared_copy_body
-from bot.serve import Interactions, RestClient
+from bot.serve import RestClient
+from bot.serve_interactions import Interactions
 
 UNFIT_SHARE = "rb:sh:1:vxbhcQ:!"
 EMBED = {"title": "Boros-Rekrut", "description": "Erstschlag"}

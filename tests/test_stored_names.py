@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.answers import AnswerContext
-from bot.answers.cards import card_names
+from bot.answers.card_picks import card_names
 from bot.mentions import NameScanner, scan_rows
 from bot.namedata import IndexParts, index_parts, parts_from_stored
 from bot.search import NameIndex

@@ -25,7 +25,9 @@ from bot.answers.registry import (
     action,
     run_answer,
 )
-from bot.custom_id import ArgPattern, BadCustomId, Invocation, TooLong, decode_target, encode_open, encode_target
+from bot.custom_id import Invocation, decode_target, encode_open, encode_target
+from bot.declared_args import ArgPattern
+from bot.id_values import BadCustomId, TooLong
 from bot.reply import Action, Reply
 from bot.text import unwrapped
 

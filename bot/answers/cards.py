@@ -1,4 +1,4 @@
-"""Card lookup: ``/card`` (``/karte``), its autocomplete and the rulings button.
+"""Card lookup: ``/card`` (``/karte``) and the rulings button (its autocomplete: :mod:`bot.answers.card_picks`).
 
 Sources: the card blocks of the four set FAQs (document 001) and the card names of the
 rulings lists (documents 002, 004), as stored by the importer.
@@ -21,22 +21,23 @@ the ``changed`` rows that name the card's rulings (a function changed by a rule 
 from __future__ import annotations
 
 import re
-import weakref
 from dataclasses import dataclass, replace
 
+from bot.answers.card_picks import card_choices
 from bot.answers.guilds import guild_or_set_error
 from bot.answers.markup_notes import reads_markup
 from bot.answers.mentioned_names import mentioned_card, mentioned_error
 from bot.answers.name_notes import MAX_QUERY, not_a_card, reading_line
-from bot.answers.name_offers import english_card, english_line, with_declined, with_english, with_mentioned
-from bot.answers.registry import AnswerContext, UserError, action, answer, completer, parse_id
-from bot.answers.today import STYLES, TERMS_HEAD, entry_status, notice_line, statement_lines, terms_listing
+from bot.answers.name_offers import english_card, english_line
+from bot.answers.registry import AnswerContext, UserError, action, answer, parse_id
+from bot.answers.today import TERMS_HEAD, notice_line, statement_lines, terms_listing
+from bot.answers.today_facts import STYLES, entry_status
 from bot.answers.today_index import TodayIndex, quote_line, today_index
 from bot.answers.typed_cards import typed_lookup
-from bot.custom_id import RowId
-from bot.reply import Action, Choice, Field, Page, Reply, format_date, in_quotes, quote_user
+from bot.declared_args import RowId
+from bot.reply import Action, Field, Page, Reply, format_date, in_quotes, quote_user
 from bot.rules import mana as engine
-from bot.search import EXACT, IN_MEMORY_ENTRIES, Lookup, NameHit, NameIndex
+from bot.search import Lookup
 from bot.store import CardRecord, DocumentRecord, MechanicRecord, RulingRecord
 from bot.text import clean, cut, shorten
 
@@ -308,12 +309,6 @@ def card_page(card: CardRecord, found_errata: list[Erratum] | None = None, today
     return Page(title=card.name, body=body or "(kein Regeltext)", fields=fields)
 
 
-def card_choices(hits: list[NameHit], action: str = "card") -> list[Action]:
-    """"Meintest du" picks for card names: one button per card running ``action`` with its id
-    (``rb:card:<id>`` shows the card, ``rb:rulings:<id>`` its rulings)."""
-    return [Action(label=choice_label(h), action=action, arg=str(h.card_id)) for h in hits]
-
-
 def not_found(query: str, found: Lookup, action: str = "card") -> UserError:
     """The German error for a typed name that answers no card (:meth:`bot.search.NameIndex.lookup`): the
     candidates as "Meintest du" choices running ``action`` (a name only begun, a word left out, two close
@@ -433,67 +428,3 @@ async def card_from_button(ctx: AnswerContext, arg: str) -> CardRecord:
 async def card_action(ctx: AnswerContext, arg: RowId) -> Reply:
     """Button ``rb:card:<card_id>`` → the card."""
     return await card_reply(ctx, await card_from_button(ctx, arg))
-
-
-@completer("card_names")
-def card_names(ctx: AnswerContext, current: str) -> list[Choice]:
-    """Autocomplete: up to 25 card names by :meth:`bot.search.NameIndex.complete_entries` (first keystrokes kept); a
-    card found by its English name says so (``Akkord des Rufes (engl. Chord of Calling)``, a split card by an English
-    half its rulings print: „driv“ → ``Getrieben // Verzweiflung (engl. Driven)``, ``with_english``); a card the
-    documents only mention fills free places („llano“ → ``Llanovarelfen (nur erwähnt)``: ``with_mentioned``); with
-    nothing else, a declined first word offers its card („phobischen traumding“, :mod:`bot.declined_names`)."""
-    names = ctx.names
-    made = _made_choices(names)
-    out = []
-    for idx in names.complete_entries(current[:MAX_QUERY]):
-        choice = made.get(idx)
-        if choice is None:
-            if len(made) >= CHOICES_KEPT:  # bounded for any index
-                made.clear()
-            choice = made[idx] = _choice(names, idx)
-        out.append(choice)
-    return with_mentioned(ctx.store, current, with_english(ctx.store, current, with_declined(names, current, out)))
-
-
-def _made_choices(names: NameIndex) -> dict[int, Choice]:
-    """The choices :func:`card_names` made for ``names`` so far (:data:`_CHOICES`)."""
-    made = _CHOICES.get(names)
-    if made is None:
-        made = _CHOICES[names] = {}
-    return made
-
-
-def _choice(names: NameIndex, idx: int) -> Choice:
-    """The choice of entry ``idx`` of ``names``: its card's name, labelled with the matched English name."""
-    card_id, card_name, matched, kind, _words = names.data.entry(idx)
-    return Choice(name=choice_label(NameHit(card_id, card_name, matched, EXACT, 100.0, kind)), value=card_name)
-
-
-def prepare_choices(names: NameIndex) -> None:
-    """Make the choice of every entry of ``names`` now (the command table's warm-up), so a keystroke after start
-    only looks its choices up: for an index in memory of at most :data:`CHOICES_PREPARED` entries (283 names: well
-    under a millisecond); a larger one makes them as they are first offered."""
-    if len(names.entries) > CHOICES_PREPARED:  # a stored index
-        return
-    made = _made_choices(names)
-    for idx in range(len(names.entries)):
-        if idx not in made:
-            made[idx] = _choice(names, idx)
-
-
-#: Per name index, the choices :func:`card_names` made, by entry of the index (its card name, matched name and
-#: language make the choice): a name offered again (every keystroke offers most names of the one before) is the
-#: same choice, not a new one with its label made again. A new index (a swapped store) starts without them.
-_CHOICES: weakref.WeakKeyDictionary[NameIndex, dict[int, Choice]] = weakref.WeakKeyDictionary()
-#: Most choices kept per index in :data:`_CHOICES` (then it starts anew).
-CHOICES_KEPT = 65_536
-#: Most entries whose choices :func:`prepare_choices` makes at start: those of an index kept in memory.
-CHOICES_PREPARED = IN_MEMORY_ENTRIES
-
-
-def choice_label(hit: NameHit) -> str:
-    """The German card name, with ``(engl. …)`` when the English name matched (≤ 100 characters)."""
-    if not hit.foreign or hit.matched == hit.card_name:
-        return hit.card_name[:100]
-    label = f"{hit.card_name} (engl. {hit.matched})"
-    return label if len(label) <= 100 else hit.card_name[:100]

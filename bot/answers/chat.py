@@ -12,8 +12,9 @@ import re
 from collections.abc import Mapping
 from typing import NamedTuple
 
+from bot.answers.card_picks import card_choices
 from bot.answers.card_rulings import card_rulings
-from bot.answers.cards import SPLIT_ACTION, card_choices, card_reply, find_card_noted, no_card, with_note
+from bot.answers.cards import SPLIT_ACTION, card_reply, find_card_noted, no_card, with_note
 from bot.answers.guilds import guild_and_set_words
 from bot.answers.layout import ruling_pages
 from bot.answers.mechanics import mechanic_pages, mechanics
@@ -21,8 +22,10 @@ from bot.answers.name_notes import NOTED, reading_line
 from bot.answers.name_offers import english_card, english_in_text, english_line, english_of
 from bot.answers.registry import UNKNOWN_BUTTON_TEXT, AnswerContext, UserError, action, answer
 from bot.answers.today_index import today_index
-from bot.custom_id import PAGE, BadCustomId, Invocation, NoArg, TooLong, encode_strict
+from bot.custom_id import PAGE, Invocation, encode_strict
+from bot.declared_args import NoArg
 from bot.declined_names import MESSAGE, declined_card
+from bot.id_values import BadCustomId, TooLong
 from bot.mentions import bracket_mentions, outside_brackets, scanner, spoiled, without_spoilers
 from bot.message_names import plain_names
 from bot.question_reading import markup_note, without_markup

@@ -4,13 +4,13 @@ name begins: both answers say what a guild's or a set's name is instead of „Ke
 eine Gilde: „Nur Karten aus der Izzet-Gilde (blau, rot oder blau-rot) haben Reproduktion.“ …“), so a choice of
 that name leads there. The guilds and sets are the documents' own (:mod:`bot.guilds`: the ten sentences of the
 Ravnica-block FAQs naming a guild's mechanic, the four FAQs of file 001 as sets). ``/mana`` and ``/fehde`` keep
-the plain card completer (:func:`bot.answers.cards.card_names`): they read no guild's name."""
+the plain card completer (:func:`bot.answers.card_picks.card_names`): they read no guild's name."""
 
 from __future__ import annotations
 
 import re
 
-from bot.answers.cards import card_names
+from bot.answers.card_picks import card_names
 from bot.answers.registry import AnswerContext, completer
 from bot.guilds import Guild, SetDocument, begun_names, store_guilds
 from bot.reply import CHOICES_MAX, Choice
@@ -44,12 +44,13 @@ def set_choice(found: SetDocument) -> Choice:
 
 @completer("card_or_guild_names")
 async def card_or_guild_names(ctx: AnswerContext, current: str) -> list[Choice]:
-    """Autocomplete of ``/karte name`` and ``/ruling karte``: the card names of :func:`bot.answers.cards.card_names`,
-    then the guilds and sets whose names the typed words begin (:func:`bot.guilds.begun_names`, from
-    :data:`MIN_LETTERS` letters; ``izzet`` → ``Izzet (Gilde: …)``, ``ravnica`` → ``Ravnica: Stadt der Gilden (Set:
-    …)``, ``gruul`` → Gruul-Nodorog, Gruul-Kriegspflug, ``Gruul (Gilde: …)``), in place of the last cards when 25
-    are offered; none when a hyphen joins the name to more (:data:`JOINED`: ``Boros-`` is a card's). At most 25,
-    from memory after the store's first read of its guilds (the command's warm-up)."""
+    """Autocomplete of ``/karte name`` and ``/ruling karte``: the card names of
+    :func:`bot.answers.card_picks.card_names`, then the guilds and sets whose names the typed words begin
+    (:func:`bot.guilds.begun_names`, from :data:`MIN_LETTERS` letters; ``izzet`` → ``Izzet (Gilde: …)``, ``ravnica``
+    → ``Ravnica: Stadt der Gilden (Set: …)``, ``gruul`` → Gruul-Nodorog, Gruul-Kriegspflug, ``Gruul (Gilde: …)``), in
+    place of the last cards when 25 are offered; none when a hyphen joins the name to more (:data:`JOINED`:
+    ``Boros-`` is a card's). At most 25, from memory after the store's first read of its guilds (the command's
+    warm-up)."""
     cards = card_names(ctx, current)
     typed = clean(current[:MAX_TYPED])
     if not typed or JOINED.search(typed):

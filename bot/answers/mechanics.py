@@ -29,9 +29,10 @@ from bot.answers.registry import (
     parse_id,
 )
 from bot.answers.rule_status import rule_head
-from bot.answers.today import entry_status, heute_block, terms_line
+from bot.answers.today import heute_block, terms_line
+from bot.answers.today_facts import entry_status
 from bot.answers.today_index import TodayIndex, today_index
-from bot.custom_id import RowId
+from bot.declared_args import RowId
 from bot.guilds import begun, named_guild, named_set, store_guilds
 from bot.reply import CHOICES_MAX, Action, Choice, Field, Page, Reply, format_date, quote_user
 from bot.rule_catalog import RuleCatalog, catalog, parse_number

@@ -4,8 +4,8 @@ stored by the build (:mod:`bot.importer.english_offers`) and read once per open 
 connection, :meth:`bot.store.Store.stored_names`), at the command table's warm-up (:func:`prepare`).
 
 Offered after the name index's own offers, under the card's German name with ``(engl. …)`` as an English alias of
-a store built with card files is (:func:`bot.answers.cards.choice_label`), the value the German name, so the command
-then reads the card by its own name.
+a store built with card files is (:func:`bot.answers.card_picks.choice_label`), the value the German name, so the
+command then reads the card by its own name.
 """
 
 from __future__ import annotations

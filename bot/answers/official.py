@@ -32,7 +32,7 @@ from bot.answers.paging import search_excerpt
 from bot.answers.registry import AnswerContext, UserError, action, completer, parse_id
 from bot.answers.today_index import today_index, with_review
 from bot.answers.today_notes import explanation_notice
-from bot.custom_id import RowId
+from bot.declared_args import RowId
 from bot.keywords import resolve_via_keywords
 from bot.model import KeywordRow
 from bot.ranking import ranker

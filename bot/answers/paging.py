@@ -1,6 +1,6 @@
 """Paging helpers shared by the answers: rulings and search hits split into pages (one embed each).
 
-The renderer (:func:`bot.render.fit_pages`) splits a page further when it is too long for Discord; these
+The renderer (:func:`bot.page_fit.fit_pages`) splits a page further when it is too long for Discord; these
 helpers decide what belongs together: at most ``per_page`` rulings or hits per page, never one dropped.
 """
 

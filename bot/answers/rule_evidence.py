@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 from bot.answers.registry import AnswerContext
 from bot.answers.sources import passage_button
-from bot.answers.today import STYLES
+from bot.answers.today_facts import STYLES
 from bot.answers.today_index import TodayIndex
 from bot.reply import Action, Page
 from bot.rule_catalog import is_child

@@ -7,7 +7,8 @@ anders formuliert)``. A rule whose number alone moved shows only today's number 
 
 from __future__ import annotations
 
-from bot.answers.today import STATUS_LABELS, PageNotes, cited_state, cited_text, entry_state, entry_status, notice_line
+from bot.answers.today import STATUS_LABELS, PageNotes, cited_state, cited_text, entry_state, notice_line
+from bot.answers.today_facts import entry_status
 from bot.answers.today_index import TodayIndex, number_label
 
 #: The statuses a list names beside an entry: what it says is not what holds today, or is said otherwise today.

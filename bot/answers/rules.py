@@ -62,7 +62,7 @@ from bot.answers.today_index import (
     with_review,
 )
 from bot.answers.today_notes import explanation_notice
-from bot.custom_id import RowId
+from bot.declared_args import RowId
 from bot.ranking import ranker
 from bot.reply import CHOICES_MAX, Action, Choice, Field, Page, Reply, own_sources, quote_user
 from bot.rule_catalog import (

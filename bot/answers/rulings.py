@@ -37,7 +37,7 @@ from bot.answers.today import PageNotes, newer_rulings, status_text
 from bot.answers.today_index import TodayIndex, today_index
 from bot.answers.unknown_notes import near_misses
 from bot.answers.unused_terms import unused_term_line
-from bot.custom_id import RowId
+from bot.declared_args import RowId
 from bot.german_words import not_ordinary
 from bot.question_mentions import Mention
 from bot.question_words import UNKNOWN_SHOWN, players_line, players_said, players_split, unknown_line, unknown_words

@@ -147,7 +147,7 @@ async def term_reply(ctx: AnswerContext, match: TermMatch) -> Reply:
         if listed:  # the line says what the documents mean by the word: its note atop the page would say it twice
             notes = document_notes(match, [s for s in senses if s[0] is None or s[0] is term])
     body[:0] = notes
-    # the legend stays with the entries it explains when Discord's limit splits the page (bot.render.fit_pages)
+    # the legend stays with the entries it explains when Discord's limit splits the page (bot.page_fit.fit_pages)
     page = Page(title=f"{term.german} – Regel {term.rule}", body="\n".join(body), legend="\n".join(legend))
     reply = Reply(pages=[page], source=TABLE_SOURCE, actions=actions)
     versions = await ctx.store.cr_versions()

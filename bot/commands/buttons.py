@@ -12,8 +12,10 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 
 from bot.answers.registry import UNKNOWN_BUTTON_TEXT, UNKNOWN_BUTTON_TITLE
-from bot.custom_id import OPEN, SHARE, Invocation, decode_or_none, needs_arg
-from bot.render import fit_reply, page_checks
+from bot.custom_id import OPEN, SHARE, Invocation, decode_or_none
+from bot.declared_args import needs_arg
+from bot.page_fit import fit_reply
+from bot.render import page_checks
 from bot.reply import Reply, as_private
 
 UNKNOWN_BUTTON = Reply.fail(UNKNOWN_BUTTON_TITLE, UNKNOWN_BUTTON_TEXT)

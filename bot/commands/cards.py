@@ -24,7 +24,7 @@ async def prepare_first_keystrokes(ctx: AnswerContext) -> None:
     every name's choice, read the English names the completer offers besides (:mod:`bot.answers.name_offers`) and
     the guilds and sets it offers too (:mod:`bot.answers.guild_offers`)."""
     # at the warm-up only: a one-shot command imports no answer module it does not run (tests/test_lazy_imports.py)
-    from bot.answers.cards import prepare_choices
+    from bot.answers.card_picks import prepare_choices
     from bot.answers.name_offers import prepare
     from bot.guilds import store_guilds
 

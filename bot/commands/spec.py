@@ -6,7 +6,8 @@ endpoint maps payloads onto them (:mod:`bot.serve`) and the console maps typed l
 
     COMMANDS = [
         Command(tr("card", "karte"), tr("Show a card …", "Zeigt eine Karte …"), "bot.answers.cards:card_answer", [
-            Option(tr("name", "name"), tr("Card name …", "Kartenname …"), completer_at="bot.answers.cards:card_names"),
+            Option(tr("name", "name"), tr("Card name …", "Kartenname …"),
+                   completer_at="bot.answers.card_picks:card_names"),
         ]),
     ]
 
@@ -49,7 +50,7 @@ def resolve(place: str) -> Any:
 
 
 #: The place of the card-name completer (:func:`resolve`), which ``/mana`` and ``/fehde`` offer.
-CARD_NAMES = "bot.answers.cards:card_names"
+CARD_NAMES = "bot.answers.card_picks:card_names"
 #: The place of the completer of ``/karte`` and ``/ruling karte``: the card names and the guilds and sets whose
 #: names the typed words begin, which those answers explain (:mod:`bot.answers.guild_offers`).
 CARD_OR_GUILD_NAMES = "bot.answers.guild_offers:card_or_guild_names"

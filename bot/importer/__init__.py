@@ -12,7 +12,8 @@ Contract (used by ``python -m bot build`` and the tests):
 * :func:`build` parses every document, writes a new database next to the target under a temp
   name, checks the written counts against the parsed ones (:class:`BuildError` on a difference),
   stores them in ``import_counts`` and renames the file into place atomically (``os.replace``), so a
-  failed or interrupted build leaves the previous store byte-identical.
+  failed or interrupted build leaves the previous store byte-identical. What it wrote comes back as a
+  :class:`~bot.importer.report.BuildReport` (its table: :func:`bot.importer.report.format_report`).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ import os
 import sqlite3
 import tempfile
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
@@ -39,6 +40,7 @@ from bot.importer.manifest import ManifestError as ManifestError  # re-exported
 from bot.importer.model import ManifestEntry, ParsedDocument
 from bot.importer.mtgjson import iter_mtgjson
 from bot.importer.official import OfficialError, OfficialReport
+from bot.importer.report import BuildReport, DocumentCounts
 from bot.paths import DATA_DIR
 from bot.startup import signals_held
 from bot.store import StoreError
@@ -67,43 +69,6 @@ class BuildError(Exception):
 class OutdatedRulesError(BuildError):
     """The newest ``--cr`` file is older than the change register's basis (``data/changes.toml``
     ``[review].cr_effective``, 2026-04-17): building would make an old rules text "today" (German message)."""
-
-
-@dataclass
-class DocumentCounts:
-    """What one document (file, part) contributed, per kind of :data:`bot.importer.writer.KINDS`."""
-
-    file: str
-    part: int
-    title: str
-    date: str | None
-    counts: dict[str, int]
-    set_name: str | None = None
-
-
-@dataclass
-class BuildReport:
-    """Result of :func:`build`.
-
-    Attributes:
-        db_path: the store that was written.
-        documents: per document (file 001 gives four rows), counts per kind.
-        files: per file, the counts stored in ``import_counts`` ("card" = distinct cards in the file).
-        total_cards: rows in ``cards`` after merging cards printed more than once.
-        merged_cards: names printed in more than one block (merged into one card each).
-        official: what the official sources (keyword table, ``--cr``, ``--cards``) contributed.
-        translations: question terms of the translation table stored with the store
-            (:func:`bot.importer.transl_table.write_table`); None when none was learned (no earlier questions' file).
-    """
-
-    db_path: Path
-    documents: list[DocumentCounts] = field(default_factory=list)
-    files: dict[str, dict[str, int]] = field(default_factory=dict)
-    total_cards: int = 0
-    merged_cards: list[str] = field(default_factory=list)
-    official: OfficialReport = field(default_factory=OfficialReport)
-    today: changes.TodayReport = field(default_factory=changes.TodayReport)
-    translations: int | None = None
 
 
 def parser_module(name: str) -> ModuleType:
@@ -433,68 +398,3 @@ def _store_mode(db_path: Path) -> int:
     umask = os.umask(0)
     os.umask(umask)
     return 0o666 & ~umask
-
-
-# Column labels of format_report: German / English.
-_LABELS: dict[str, tuple[str, str]] = {
-    "mechanic": ("Mechaniken", "mechanics"),
-    "card": ("Karten", "cards"),
-    "card_block": ("Blöcke", "blocks"),
-    "ruling": ("Rulings", "rulings"),
-    "quoted_rule": ("Regeln", "rules"),
-    "rule_explanation": ("Erklärungen", "explanations"),
-    "example": ("Beispiele", "examples"),
-    "see_also": ("Siehe auch", "see also"),
-    "term": ("Begriffe", "terms"),
-}
-
-
-def format_report(report: BuildReport) -> str:
-    """Render ``report`` as a plain-text table: one row per document, one column per kind.
-
-    The header has a German and an English line; a file with several documents (001) gets a
-    sum row "Datei gesamt"; the last lines give totals and the merged cards.
-    """
-    kinds = list(_LABELS)
-    by_file: dict[str, list[DocumentCounts]] = {}
-    for doc in report.documents:
-        by_file.setdefault(doc.file, []).append(doc)
-    names = {
-        (doc.file, doc.part): f"{doc.file} #{doc.part} {doc.set_name or doc.title}"
-        if len(docs) > 1
-        else doc.file
-        for docs in by_file.values()
-        for doc in docs
-    }
-    name_width = max(len("Gesamt / total"), *(len(name) for name in names.values()))
-    widths = [max(len(_LABELS[k][0]), len(_LABELS[k][1]), 5) for k in kinds]
-
-    def row(name: str, date: str, values: list[str]) -> str:
-        cells = "  ".join(value.rjust(width) for value, width in zip(values, widths, strict=True))
-        return f"{name.ljust(name_width)}  {date.ljust(10)}  {cells}".rstrip()
-
-    lines = [
-        row("Dokument", "Datum", [_LABELS[k][0] for k in kinds]),
-        row("document", "date", [_LABELS[k][1] for k in kinds]),
-    ]
-    lines.append("-" * len(lines[0]))
-    for file, docs in by_file.items():
-        for doc in docs:
-            lines.append(row(names[doc.file, doc.part], doc.date or "–", [str(doc.counts[k]) for k in kinds]))
-        if len(docs) > 1:
-            lines.append(row(f"  {file} gesamt / total", "", [str(report.files[file][k]) for k in kinds]))
-    lines.append("-" * len(lines[0]))
-    totals = [sum(counts[k] for counts in report.files.values()) for k in kinds]
-    totals[kinds.index("card")] = report.total_cards
-    lines.append(row("Gesamt / total", "", [str(value) for value in totals]))
-    lines.append(f"{len(report.documents)} Dokumente in {len(report.files)} Dateien → {report.db_path}")
-    if report.merged_cards:
-        lines.append(
-            f"Mehrfach gedruckt, zusammengeführt / merged ({len(report.merged_cards)}): "
-            + ", ".join(report.merged_cards)
-        )
-    if report.official.keywords or report.official.cr or report.official.cards:
-        lines.append(official.format_official(report.official))
-    if report.today.per_document:
-        lines.append(changes.format_today(report.today))
-    return "\n".join(lines)

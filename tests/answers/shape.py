@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import re
 
-from bot.render import fit_reply, payload
+from bot.page_fit import fit_reply
+from bot.render import payload
 from bot.reply import Reply
 from tests.test_render import assert_within_limits, embed_total
 

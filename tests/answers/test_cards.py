@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.answers import run_action, run_answer, run_completer
-from bot.answers.cards import card_names
+from bot.answers.card_picks import card_names
 from bot.render import payload
 from tests.test_render import assert_within_limits, button_ids
 

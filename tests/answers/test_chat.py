@@ -454,7 +454,7 @@ async def test_long_unknown_names_are_listed_shortened_with_an_ellipsis(ctx):
 
 
 async def test_explained_cards_pages_each_name_their_own_source(ctx):
-    from bot.render import footer_text
+    from bot.page_fit import footer_text
 
     reply = await run_answer(ctx, "explain_message", text="Was macht [[Boros-Rekrut]] und [[Tarmogoyf]]?")
     assert [p.title for p in reply.pages] == ["Boros-Rekrut", "Nicht gefunden"]

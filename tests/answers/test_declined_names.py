@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from bot.answers import run_answer, run_completer
-from bot.answers.cards import card_names
+from bot.answers.card_picks import card_names
 from bot.answers.missing_cards import missing_card_line
 from bot.declined_names import COMPLETER, MESSAGE, NOTE, completed, declined_card, declined_words
 

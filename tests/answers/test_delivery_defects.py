@@ -12,7 +12,8 @@ from bot.answers import run_answer
 from bot.answers.calc_choices import CALCULATORS
 from bot.answers.chat import inline_replies
 from bot.commands import TABLE
-from bot.render import channel_payloads, fit_reply, message_payload
+from bot.page_fit import fit_reply
+from bot.render import channel_payloads, message_payload
 from bot.reply import Action, Page, Reply, as_private
 from bot.text import unwrapped
 

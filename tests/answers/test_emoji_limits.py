@@ -14,7 +14,8 @@ import pytest
 from bot import mana_emoji
 from bot.answers import run_action, run_answer
 from bot.mana_emoji import SYMBOLS, ManaEmojis, plain_text
-from bot.render import channel_payloads, fit_reply, payload
+from bot.page_fit import fit_reply
+from bot.render import channel_payloads, payload
 from bot.reply import EMBED_TITLE_MAX, Reply
 from tests.answers.test_calculator_shape import CASES
 from tests.test_render import assert_within_limits

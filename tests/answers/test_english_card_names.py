@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from bot.answers import run_answer, run_completer
-from bot.answers.cards import card_names
+from bot.answers.card_picks import card_names
 from bot.answers.name_offers import english_card, english_cards, english_of
 from bot.importer.english_offers import english_runs
 from bot.reply import Choice

@@ -6,7 +6,7 @@ Verzweiflung; ``/karte name: Driven`` names that card): the build stores those n
 from __future__ import annotations
 
 from bot.answers import run_completer
-from bot.answers.cards import card_names
+from bot.answers.card_picks import card_names
 from bot.autocomplete import choices_body
 from bot.importer.english_offers import accepted_names
 from bot.reply import Choice

@@ -117,7 +117,8 @@ async def test_every_unicode_decimal_digit_reads_as_its_digit(ctx):
 
 
 async def test_each_page_s_footer_names_the_sources_of_that_page(ctx):
-    from bot.render import fit_reply, payload
+    from bot.page_fit import fit_reply
+    from bot.render import payload
 
     reply = await run_answer(ctx, "rule", search="702.19 und 104.3f")
     footers = [payload(reply, i)["embeds"][0]["footer"]["text"] for i in range(len(fit_reply(reply)))]
@@ -147,7 +148,7 @@ async def test_a_search_cut_at_the_length_limit_is_said_and_its_cut_fragment_not
 
 
 async def test_a_page_reference_inside_a_joined_reply_points_at_the_joined_page(ctx):
-    from bot.render import fit_reply
+    from bot.page_fit import fit_reply
 
     # 001 cites 104.3f; alone its page 1 points to its wording on page 2 (after today's 104.3f, 003's entry quoted
     # on page 1). After 702.19's page it is on page 3.
@@ -160,7 +161,7 @@ async def test_a_page_reference_inside_a_joined_reply_points_at_the_joined_page(
 
 
 def test_a_page_s_own_sources_are_budgeted_and_kept_when_pages_are_joined():
-    from bot.render import fit_reply, footer_room
+    from bot.page_fit import fit_reply, footer_room
     from bot.reply import Page, Reply
 
     own = "Quelle " * 200

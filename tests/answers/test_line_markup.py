@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.answers import run_answer, run_completer
-from bot.answers.cards import card_names
+from bot.answers.card_picks import card_names
 from bot.answers.registry import normalise_options
 
 MARKS = ["# ", "## ", "### ", "-# ", "> ", ">>> ", "  ## "]

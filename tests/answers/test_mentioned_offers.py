@@ -7,7 +7,7 @@ Karte (Karn Liberated)“ and „die Karte Tarmogoyf“; the store has none of t
 from __future__ import annotations
 
 from bot.answers import run_answer, run_completer
-from bot.answers.cards import card_names
+from bot.answers.card_picks import card_names
 from bot.importer.mentioned_offers import mentioned_names
 from bot.reply import Choice
 

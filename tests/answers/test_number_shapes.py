@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from bot.answers import AnswerContext, run_answer, run_completer
-from bot.answers.cards import card_names
+from bot.answers.card_picks import card_names
 from bot.answers.rules import rule_queries
 from bot.answers.terms import term_queries
 

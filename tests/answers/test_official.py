@@ -24,11 +24,13 @@ from bot.answers.official import (
     rule_with_documents,
 )
 from bot.answers.rules import rule_queries
-from bot.importer import DEFAULT_SOURCES, BuildError, BuildReport, build
+from bot.importer import DEFAULT_SOURCES, BuildError, build
+from bot.importer.report import BuildReport
 from bot.render import payload, to_text
 from bot.reply import Action, Choice, Page, Reply
 from bot.search import NameIndex
 from bot.store import Store
+from tests.build_cache import BuildCache
 from tests.conftest import call_cli
 from tests.test_render import assert_within_limits
 
@@ -39,9 +41,11 @@ CARDS_V3 = FIX / "mtgjson_v3_mini.json"
 
 
 @pytest.fixture(scope="module")
-def official(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, BuildReport]:
+def official(tmp_path_factory: pytest.TempPathFactory, build_cache: BuildCache) -> tuple[Path, BuildReport]:
+    """The store with both rules files and the v3 card file, and its report: built once per run for this module and
+    the fuzz tests of tests/fuzz/test_fuzz_official.py (the same inputs, tests/build_cache.py)."""
     db = tmp_path_factory.mktemp("official") / "regelbot.sqlite3"
-    return db, build(db, DEFAULT_SOURCES, cr_files=[CR_2010, CR_2026], card_files=[CARDS_V3])
+    return db, build_cache.build(db, DEFAULT_SOURCES, cr_files=[CR_2010, CR_2026], card_files=[CARDS_V3])
 
 
 async def _ctx(db: Path) -> AnswerContext:

@@ -13,11 +13,12 @@ from hypothesis import strategies as st
 from bot.answers import AnswerContext, run_action, run_answer
 from bot.answers.today import terms_listing
 from bot.answers.today_index import today_index
+from bot.page_fit import fit_pages
 from bot.ranking import ranker
-from bot.render import fit_pages, message_payload, payload
+from bot.render import message_payload, payload
 from bot.search import NameIndex
 from bot.store import Store, StoreError
-from tests.conftest import on_fuzz_setting
+from tests.conftest import on_fuzz_setting, shared_store
 from tests.test_render import assert_within_limits, button_ids
 from tests.test_textsearch import NASTY
 
@@ -238,12 +239,9 @@ async def test_rulings_button_of_a_search_hit(ctx):
 @example(text="razia")  # a card's short name (CR 201.5c): said as /karte says it, its rulings first
 def test_any_search_gives_hits_or_nichts_gefunden(built_db, text):
     async def run():
-        store = await Store.open(built_db)
-        try:
+        async with shared_store(built_db) as store:  # as the ``store`` fixture: what earlier examples loaded kept
             ctx = AnswerContext(store=store, names=NameIndex.from_entries(await store.name_entries()))
             return await run_answer(ctx, "ruling", search=text)
-        finally:
-            await store.close()
 
     reply = asyncio.run(run())
     title = reply.pages[0].title

@@ -12,7 +12,7 @@ import pytest
 from bot.answers import run_answer, run_completer
 from bot.answers.rule_numbers import MAX_NUMBERS, searched_words
 from bot.answers.rules import rule_queries
-from bot.render import fit_pages
+from bot.page_fit import fit_pages
 
 
 def buttons(reply) -> list[tuple[str, str, str]]:

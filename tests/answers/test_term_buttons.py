@@ -15,7 +15,8 @@ from bot.answers import run_answer
 from bot.answers.registry import UNKNOWN_BUTTON_TITLE
 from bot.commands.buttons import press
 from bot.render import message_payload
-from bot.serve import Interactions, make_app
+from bot.serve import make_app
+from bot.serve_interactions import Interactions
 from tests.conftest import call_cli
 
 

@@ -7,7 +7,7 @@ section „Geteilte Karten“ and its rulings, which write „spielen“ and „
 from __future__ import annotations
 
 from bot.answers.terms import term_reply
-from bot.render import fit_pages, split_text
+from bot.page_fit import fit_pages, split_text
 from bot.reply import legend_parts
 from bot.terms import term_index
 

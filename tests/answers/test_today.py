@@ -8,7 +8,8 @@ import re
 import pytest
 
 from bot.answers import run_action, run_answer
-from bot.answers.today import STATUS_LABELS, STYLES, heute_block, hit_notice, ruling_display
+from bot.answers.today import STATUS_LABELS, heute_block, hit_notice, ruling_display
+from bot.answers.today_facts import STYLES
 from bot.answers.today_index import rule_today_source, today_index
 from bot.importer.changes import read_register
 from bot.store import Store
@@ -282,7 +283,8 @@ async def test_every_section_and_cited_number_fits_discord_limits(ctx, store):
     # The "Heute" blocks and era pages make answers longer: every page of every section, of every card with a
     # changed ruling and of every number a document prints stays within Discord's limits (paged, never cut).
     from bot.answers import run_action
-    from bot.render import fit_pages, payload
+    from bot.page_fit import fit_pages
+    from bot.render import payload
     from tests.test_render import assert_within_limits
 
     sections = await store.fetchall("SELECT id FROM mechanics")
@@ -356,7 +358,8 @@ async def test_an_entrys_status_is_made_once_per_store_and_an_unnamed_entry_has_
     """``entry_status`` keeps the status of each entry the register names with the store's index (the same object
     when asked again, equal to one made anew); an entry it does not name gets the one empty status, nothing kept,
     and ``status_text`` gives its text unchanged."""
-    from bot.answers.today import NO_STATUS, _entry_status, entry_status, status_text
+    from bot.answers.today import status_text
+    from bot.answers.today_facts import NO_STATUS, _entry_status, entry_status
 
     index = await today_index(store)
     kind, entry_id = next(iter(index.by_entry))
@@ -395,7 +398,8 @@ async def test_an_index_made_from_another_keeps_nothing_of_its_statuses_or_texts
     term evidence: what the first index kept was made from its own rows."""
     import dataclasses
 
-    from bot.answers.today import entry_status, terms_listing
+    from bot.answers.today import terms_listing
+    from bot.answers.today_facts import entry_status
 
     index = await today_index(store)
     kind, entry_id = next(iter(index.by_entry))

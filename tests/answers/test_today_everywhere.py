@@ -26,12 +26,14 @@ from bot.answers import run_action, run_answer
 from bot.answers.chat import inline_replies
 from bot.answers.questions import candidate_name
 from bot.answers.terms import document_entries
-from bot.answers.today import STATUS_LABELS, entry_status
+from bot.answers.today import STATUS_LABELS
+from bot.answers.today_facts import entry_status
 from bot.answers.today_index import today_index
 from bot.answers.today_notes import explanation_words
-from bot.render import fit_reply
+from bot.page_fit import fit_reply
 from bot.reply import Page, Reply
-from bot.serve import Interactions, RestClient
+from bot.serve import RestClient
+from bot.serve_interactions import Interactions
 from bot.terms import term_index
 from tests.conftest import _file_identity
 

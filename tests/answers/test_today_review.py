@@ -26,7 +26,7 @@ from bot.answers.today import PageNotes, heute_block, status_text, terms_notice
 from bot.answers.today_index import quote_line, today_index
 from bot.importer.changes import read_register
 from bot.model import review_notice
-from bot.render import fit_reply
+from bot.page_fit import fit_reply
 from bot.reply import Reply
 from bot.rules.cite import Reason
 from bot.search import NameIndex

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bot.answers import run_answer, run_completer
 from bot.answers.calc_words import DOCUMENT_TITLES
-from bot.answers.cards import card_names
+from bot.answers.card_picks import card_names
 from bot.answers.mechanics import mechanic_names
 from bot.answers.upkeep import upkeep_card_names
 from tests.conftest import call_cli

@@ -223,7 +223,8 @@ async def http_door(db: Path, state_dir: Path) -> AsyncIterator[Any]:
     from bot.commands import TABLE
     from bot.config import Settings
     from bot.core import Core
-    from bot.serve import Interactions, RestClient, make_app
+    from bot.serve import RestClient, make_app
+    from bot.serve_interactions import Interactions
 
     key = SigningKey.generate()
     core = Core(Settings(token="", dev_guild_id=None, db_path=db, state_dir=state_dir, log_level="INFO"))

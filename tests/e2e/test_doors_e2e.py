@@ -25,7 +25,8 @@ from nacl.signing import SigningKey
 from bot.commands import TABLE
 from bot.config import Settings
 from bot.core import Core
-from bot.serve import Interactions, RestClient, make_app
+from bot.serve import RestClient, make_app
+from bot.serve_interactions import Interactions
 
 pytestmark = [pytest.mark.e2e, pytest.mark.asyncio(loop_scope="module")]
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from harness import http_door, module_fixtures
 
-from bot import serve as serve_module
+from bot import serve_interactions as serve_module
 from bot.answers import COMPLETERS
 from bot.autocomplete import choices_bytes
 from bot.commands import TABLE

@@ -17,7 +17,7 @@ import pytest
 from fakediscord import STRING
 from harness import http_door, module_fixtures
 
-from bot import serve as serve_module
+from bot import serve_interactions as serve_module
 from bot.raw import invocation
 from bot.rest import JSON
 

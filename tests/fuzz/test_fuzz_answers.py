@@ -20,7 +20,8 @@ from bot.answers.chat import inline_replies
 from bot.commands import PRIVATE, TABLE, Kind
 from bot.config import Settings
 from bot.core import Core
-from bot.render import fit_pages, payload
+from bot.page_fit import fit_pages
+from bot.render import payload
 from bot.reply import CHOICE_NAME_MAX, CHOICE_VALUE_MAX, CHOICES_MAX, Reply, as_private
 from tests.test_render import assert_within_limits
 

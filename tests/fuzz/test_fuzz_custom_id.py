@@ -25,7 +25,8 @@ from bot.commands import TABLE
 from bot.commands.buttons import CHANGED, UNKNOWN_BUTTON, press
 from bot.config import Settings
 from bot.core import Core
-from bot.custom_id import OPEN, UNFIT, BadCustomId, _escape, decode, encode_target
+from bot.custom_id import OPEN, UNFIT, decode, encode_target
+from bot.id_values import BadCustomId, escape
 from bot.render import buttons, message_payload
 from tests.conftest import ROOT, call_cli
 from tests.fuzz.test_fuzz_escaping import FRAGMENTS, problems
@@ -35,7 +36,7 @@ MARKUP = [*FRAGMENTS, "<@&1>", "[x](https://e.example)", "@everyone @here", "\x0
 TOKEN = st.one_of(
     st.sampled_from(["~", "#1", "#0", "#-3", "#1.5", "#" + "9" * 20, "!1", "!0", "", "Boros-Rekrut", "702.19",
                      "26", "{2}{G/W}", "0%3A24 2%3A36", "heute", "2007"]),
-    st.sampled_from(MARKUP).map(_escape),
+    st.sampled_from(MARKUP).map(escape),
     st.sampled_from(MARKUP),
     st.text(max_size=12),
 )

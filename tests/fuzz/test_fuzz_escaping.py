@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from bot.answers import run_answer
 from bot.commands import Kind
-from bot.render import buttons, fit_pages, payload
+from bot.page_fit import fit_pages
+from bot.render import buttons, payload
 from bot.reply import quote_user
 from tests.fuzz.test_fuzz_answers import harness  # noqa: F401  (the prepared bot, shared fixture)
 

@@ -17,20 +17,23 @@ from hypothesis import strategies as st
 from bot.answers import AnswerContext, UserError, run_action, run_answer, run_completer
 from bot.answers.official import cr_rule_choices, official_rule_reply
 from bot.answers.rules import rule_queries
-from bot.importer import DEFAULT_SOURCES, build
+from bot.importer import DEFAULT_SOURCES
 from bot.reply import CHOICE_NAME_MAX, CHOICE_VALUE_MAX, CHOICES_MAX
 from bot.search import NameIndex
 from bot.store import Store
 from tests.answers.test_official import CARDS_V3, CR_2010, CR_2026
+from tests.build_cache import BuildCache
 from tests.fuzz.test_fuzz_answers import check_reply, text
 
 numbers = st.from_regex(r"\A(\d{1,3}(\.\d{1,3}[a-z]?)?\.?|regel \d{3}\.\d+)\Z")
 
 
 @pytest.fixture(scope="module")
-def harness(tmp_path_factory):
+def harness(tmp_path_factory, build_cache: BuildCache):
+    """An event loop and the answer context on the store with both rules files and the v3 card file (the store of
+    tests/answers/test_official.py, built once per run for both: tests/build_cache.py)."""
     db = tmp_path_factory.mktemp("fuzzcr") / "regelbot.sqlite3"
-    build(db, DEFAULT_SOURCES, cr_files=[CR_2026, CR_2010], card_files=[CARDS_V3])
+    build_cache.build(db, DEFAULT_SOURCES, cr_files=[CR_2010, CR_2026], card_files=[CARDS_V3])
     loop = asyncio.new_event_loop()
     store = loop.run_until_complete(Store.open(db))
     names = loop.run_until_complete(store.name_entries())

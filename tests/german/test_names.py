@@ -10,7 +10,7 @@ import random
 
 from bench.bench_names import one_edit
 from bot.answers import run_completer
-from bot.answers.cards import card_names, choice_label
+from bot.answers.card_picks import card_names, choice_label
 from bot.search import EXACT, FUZZY, PREFIX, WORD_PREFIX, NameIndex
 from bot.store import NameEntry
 

@@ -257,7 +257,7 @@ async def test_ruling_search_autocomplete_offers_the_card_names_the_text_begins(
 
 async def test_ruling_search_autocomplete_reads_a_slip_of_a_card_name_and_offers_cards_for_nothing_typed(ctx):
     from bot.answers import run_completer
-    from bot.answers.cards import card_names
+    from bot.answers.card_picks import card_names
 
     # a slip of a card's name that begins no name nor term: the cards /karte's autocomplete finds for it, each a
     # search for its rulings (until 2026-12-07 only the typed text „borros“)

@@ -24,8 +24,9 @@ from pathlib import Path
 import pytest
 
 import bot.importer as importer
-from bot.importer import BuildError, ManifestError, build, format_report, load_manifest, writer
+from bot.importer import BuildError, ManifestError, build, load_manifest, writer
 from bot.importer.model import ManifestEntry, SourceError
+from bot.importer.report import format_report
 from bot.store import SCHEMA_VERSION
 
 NO_FAQ = {

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot import importer
+from bot.importer.report import BuildReport
 
 
 def test_the_threshold_while_writing_and_after() -> None:
@@ -37,7 +38,7 @@ def test_fill_writes_under_the_threshold(monkeypatch: pytest.MonkeyPatch, tmp_pa
     monkeypatch.setattr(importer.writer, "write", schema_fails)
     inputs = importer._Inputs(importer.DEFAULT_SOURCES, [], [], None, {}, [], [], importer.KEYWORDS_PATH)
     with pytest.raises(RuntimeError):
-        importer._fill(tmp_path / "s.sqlite3", inputs, importer.BuildReport(db_path=tmp_path / "s.sqlite3"))
+        importer._fill(tmp_path / "s.sqlite3", inputs, BuildReport(db_path=tmp_path / "s.sqlite3"))
     assert seen == [importer.BUILD_GC_YOUNG]
 
 
@@ -51,7 +52,7 @@ def test_fill_makes_the_store_with_its_page_size(monkeypatch: pytest.MonkeyPatch
     inputs = importer._Inputs(importer.DEFAULT_SOURCES, [], [], None, {}, [], [], importer.KEYWORDS_PATH)
     store = tmp_path / "s.sqlite3"
     with pytest.raises(RuntimeError):
-        importer._fill(store, inputs, importer.BuildReport(db_path=store))
+        importer._fill(store, inputs, BuildReport(db_path=store))
     conn = sqlite3.connect(store)
     try:
         assert conn.execute("PRAGMA page_size").fetchone()[0] == importer.BUILD_PAGE_SIZE == 16384

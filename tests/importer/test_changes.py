@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.importer import DEFAULT_SOURCES, build, format_report
+from bot.importer import DEFAULT_SOURCES, build
 from bot.importer.changes import CHANGES_PATH, TERMS_PATH, RegisterError, numbers_in_text, read_register, read_terms
+from bot.importer.report import format_report
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

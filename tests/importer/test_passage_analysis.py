@@ -39,6 +39,8 @@ TEXTS = [
     "",
     "Weder die umgewandelten Manakosten noch eine ins Spiel gebrachte Kreatur ändern sich im Spiel.",
 ]
+#: (the card file, the store built with it, what its passage step kept): :func:`card_store`.
+CardStore = tuple[Path, Path, list[passages.Kept]]
 CONFIGS = [("de", True, None), ("en", True, None), ("de", False, "001"), ("de", True, "RAV.json"), ("en", True, "004")]
 
 
@@ -59,15 +61,26 @@ def store_analyser(built_db: Path) -> Analyser:
 
 
 @pytest.fixture(scope="module")
-def card_store(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    """(the card file, the store built with it): 160 generated printings, rulings repeated as in the real file."""
+def card_store(tmp_path_factory: pytest.TempPathFactory) -> CardStore:
+    """(the card file, the store built with it, the :class:`~bot.importer.passages.Kept` its passage step made):
+    160 generated printings, rulings repeated as in the real file. One build for the module: the tests of what it
+    analysed and of what its step kept read the same store (before, the second was a build of its own)."""
     folder = tmp_path_factory.mktemp("cards")
     out = io.StringIO()
     gen_allprintings.write_v5(out, 160, False)
     cards = folder / "AllPrintings.json"
     cards.write_text(out.getvalue(), encoding="utf-8")
-    build(folder / "store.sqlite3", DEFAULT_SOURCES, card_files=[cards])
-    return cards, folder / "store.sqlite3"
+    made: list[passages.Kept] = []
+    kept = passages.Kept
+
+    def counted() -> passages.Kept:
+        made.append(kept())
+        return made[-1]
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(passages, "Kept", counted)
+        build(folder / "store.sqlite3", DEFAULT_SOURCES, card_files=[cards])
+    return cards, folder / "store.sqlite3", made
 
 
 def _fields(a: Analyser, text: str, language: str, old_terms: bool, document: str | None) -> tuple:
@@ -93,8 +106,8 @@ def test_the_analysis_of_known_texts(store_analyser: Analyser):
             assert _fields(a, text, *config) == reference_analysis(a, text, *config)  # its words met before
 
 
-def test_every_passage_is_analysed_as_the_reference_does(card_store: tuple[Path, Path]):
-    _cards, db = card_store
+def test_every_passage_is_analysed_as_the_reference_does(card_store: CardStore):
+    _cards, db, _made = card_store
     a = _vocabulary(db)
     conn = sqlite3.connect(db)
     try:
@@ -164,19 +177,9 @@ def test_kept_reuses_a_text_read_alike(store_analyser: Analyser):
     assert len(full.columns) == 1 and passages._analysed(a, analysed, ruling, full) == first and full.hits == 1
 
 
-def test_the_card_file_repeats_rulings_the_step_keeps(card_store: tuple[Path, Path], tmp_path: Path,
-                                                       monkeypatch: pytest.MonkeyPatch):
-    cards, _db = card_store
-    made: list[passages.Kept] = []
-    kept = passages.Kept
-
-    def counted() -> passages.Kept:
-        made.append(kept())
-        return made[-1]
-
-    monkeypatch.setattr(passages, "Kept", counted)
-    build(tmp_path / "store.sqlite3", DEFAULT_SOURCES, card_files=[cards])
-    conn = sqlite3.connect(tmp_path / "store.sqlite3")
+def test_the_card_file_repeats_rulings_the_step_keeps(card_store: CardStore):
+    _cards, db, made = card_store
+    conn = sqlite3.connect(db)
     try:
         rulings, distinct = conn.execute(
             "SELECT count(*), count(DISTINCT r.text || char(0) || (r.language IS 'en') || char(0) || d.file)"
@@ -214,9 +217,9 @@ def _counts_from_tables(conn: sqlite3.Connection, counts: passages.Counts) -> No
             counts.concepts[concept] = counts.concepts.get(concept, 0) + 1
 
 
-def test_store_is_the_store_built_by_the_reference(card_store: tuple[Path, Path], tmp_path: Path,
+def test_store_is_the_store_built_by_the_reference(card_store: CardStore, tmp_path: Path,
                                                     monkeypatch: pytest.MonkeyPatch):
-    cards, db = card_store
+    cards, db, _made = card_store
     monkeypatch.setattr(passages, "analysis_of", _reference_analysis)
     kept = passages.Kept
     monkeypatch.setattr(passages, "Kept", lambda: kept(size=0))  # every title and ruling text analysed anew

@@ -10,9 +10,10 @@ import pytest
 
 from bot.answers import AnswerContext
 from bot.answers.meta import info_answer
-from bot.importer import DEFAULT_SOURCES, build, format_report
+from bot.importer import DEFAULT_SOURCES, build
 from bot.importer.changes import CHANGES_PATH, RegisterError, read_register
 from bot.importer.cr import parse_cr_text
+from bot.importer.report import format_report
 from bot.importer.review import check_rule
 from bot.search import NameIndex
 from bot.store import Store

@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from bot.answers import AnswerContext
-from bot.importer import DEFAULT_SOURCES, BuildReport, build
+from bot.importer import DEFAULT_SOURCES, build
+from bot.importer.report import BuildReport
 from bot.search import NameIndex
 from bot.store import Store
 from tests.conftest import shared_file, shared_made

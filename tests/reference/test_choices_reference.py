@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.importer import BuildReport
+from bot.importer.report import BuildReport
 from tests.choices import REFERENCE_CARDS, REFERENCE_CR
 from tests.reference.conftest import FULL_FILES, answer_context
 from tests.test_choices import compare

@@ -13,7 +13,7 @@ import pytest
 
 from bot.answers.official import CR_KINDS
 from bot.german_first import german_versions
-from bot.importer import BuildReport
+from bot.importer.report import BuildReport
 from bot.ranking import Ranker, ranker
 from bot.search import NameIndex
 from bot.store import Store

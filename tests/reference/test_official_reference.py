@@ -15,7 +15,7 @@ import pytest
 
 from bot.answers import AnswerContext, run_answer
 from bot.answers.official import official_rule_reply
-from bot.importer import BuildReport
+from bot.importer.report import BuildReport
 from tests.conftest import call_cli
 from tests.reference.conftest import FULL_FILES, answer_context
 

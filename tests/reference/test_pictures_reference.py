@@ -16,9 +16,10 @@ import pytest
 
 from bot import mana_emoji
 from bot.answers import AnswerContext, run_action
-from bot.importer import BuildReport
+from bot.importer.report import BuildReport
 from bot.mana_emoji import SYMBOLS, ManaEmojis
-from bot.render import fit_reply, payload
+from bot.page_fit import fit_reply
+from bot.render import payload
 from tests.openapi import schema_problems
 from tests.reference.conftest import answer_context, reference_dir
 

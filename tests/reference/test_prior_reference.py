@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.importer import BuildReport
+from bot.importer.report import BuildReport
 from bot.prior import missing_keys, prior_index, read_prior
 from bot.ranking import ranker
 from bot.store import Store

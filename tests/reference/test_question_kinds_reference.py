@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.answers import AnswerContext
-from bot.importer import BuildReport
+from bot.importer.report import BuildReport
 from bot.ranking import ranker
 from tests.reference.conftest import answer_context
 

@@ -13,9 +13,10 @@ from pathlib import Path
 import pytest
 
 from bot.answers import AnswerContext, run_answer
-from bot.answers.cards import card_names
-from bot.importer import BuildReport
-from bot.render import buttons, fit_reply
+from bot.answers.card_picks import card_names
+from bot.importer.report import BuildReport
+from bot.page_fit import fit_reply
+from bot.render import buttons
 from bot.terms import TERMS_PATH, parse_terms
 from tests.german.queries import GERMAN_QUERIES
 from tests.reference.conftest import answer_context
