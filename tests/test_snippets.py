@@ -22,7 +22,7 @@ from bot import snippets
 from bot.analysis import Analyser, Analysis
 from bot.excerpts import excerpt
 from bot.ranking import ranker
-from bot.snippets import cache_sizes, highlight, prepare, prepared, sentence_terms, sentence_words, sentences
+from bot.snippets import _caches, cache_sizes, highlight, prepare, prepared, sentence_terms, sentence_words, sentences
 from bot.store import Store
 from bot.text import tokens as fold_tokens
 from tests.snippets.record import excerpts
@@ -68,6 +68,11 @@ async def test_prepared_analysis_equals_analysing_anew_for_every_passage(store: 
     """For every passage of the documents store, what an answer reads from the cache after showing it (its
     sentences, each sentence's terms and weak words; the words an excerpt marks) equals analysing the text anew."""
     a = (await ranker(store)).analyser
+
+    def held() -> set[str]:  # the texts the analyser's cache holds (tests before this one in the process add theirs)
+        return set(_caches.get(a, {}).get("prepared", {}))
+
+    before = held()
     rows = await store.fetchall("SELECT text FROM passages ORDER BY id")
     assert len(rows) > 1000
     for (text,) in rows:
@@ -84,7 +89,8 @@ async def test_prepared_analysis_equals_analysing_anew_for_every_passage(store: 
         words = [m.group(0) for m in _WORD.finditer(text)]
         bold = [w for w, on in zip(words, _highlight_anew(text, analysis, a), strict=True) if on]
         assert "".join(bold) == "".join(_WORD.findall("".join(re.findall(r"\*\*(.*?)\*\*", marked, re.S)))), text[:80]
-    assert cache_sizes(a)["prepared"] == len({t for (t,) in rows})
+    texts = {t for (t,) in rows}
+    assert texts <= held() and held() - before == texts - before  # each passage's text kept once, nothing else
 
 
 async def test_the_cache_is_bounded(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -91,9 +91,10 @@ async def register_mentions(store: Store, term: Term) -> list[RegisterMention]:
 
 
 async def register_search(store: Store, text: str) -> UserError | None:
-    """The German reply to a search that found nothing (``/ruling suche: millen``) when ``text`` names a term
-    (:data:`_NAMES`) whose only mentions are the register's (:func:`register_mentions`): the notes that name it and
-    buttons to their entries, instead of „nichts gefunden“; None otherwise (that reply stays).
+    """The German reply to a ruling search that found nothing (``/ruling suche: millen``) when ``text`` names a term
+    (:data:`_NAMES`) that the register's notes name (:func:`register_mentions`): the notes that name it and buttons
+    to their entries, instead of „nichts gefunden“, saying whether a document's rule or explanation uses the term
+    (``kartentyp``: 003 does, no ruling) or no document does (``millen``); None otherwise (that reply stays).
 
     Raises:
         SearchIndexMissing: the store has no passage index (German "Datenbank veraltet").
@@ -105,9 +106,14 @@ async def register_search(store: Store, text: str) -> UserError | None:
     mentions = await register_mentions(store, term)
     if not mentions:
         return None
-    return UserError(f"Kein Ruling zu „{quote_user(text, 80)}“",
-                     f"Die Dokumente des Bots verwenden **{term.german}** (englisch *{term.english}*, Regel "
-                     f"{term.rule}) nicht; die Hinweise des Bots nennen es:\n" + "\n".join(m.line() for m in mentions),
+    named = f"**{term.german}** (englisch *{term.english}*, Regel {term.rule})"
+    # a document's rule or explanation may use the term where no ruling does (003 on Kartentyp): then only the
+    # rulings lack it, and the rule search is where its passages are
+    ruled = await store.term_uses(term_concept(term), documents=True, besides=("term",), limit=1)
+    said = (f"Kein Ruling verwendet {named}; die Regeln der Dokumente nennen es (`/regel suche: {term.german}`), "
+            "die Hinweise des Bots ebenso:\n" if ruled else
+            f"Die Dokumente des Bots verwenden {named} nicht; die Hinweise des Bots nennen es:\n")
+    return UserError(f"Kein Ruling zu „{quote_user(text, 80)}“", said + "\n".join(m.line() for m in mentions),
                      actions=[m.action for m in mentions if m.action is not None])
 
 

@@ -52,3 +52,13 @@ async def test_ruling_suche_lists_the_notes_not_nothing_found(ctx):
     body = reply.pages[0].body
     assert "**Mahlen** (englisch *Mill*, Regel 701.17)" in body and DREDGE in body
     assert [a.label for a in reply.actions] == ["Mechanik: Ausgraben"]
+
+
+async def test_ruling_suche_says_a_rule_uses_a_term_no_ruling_does(ctx):
+    # 003 uses „Kartentyp“ (Card Type, 205.2; e.g. 003:221); no ruling does, and a register note names it
+    reply = await run_answer(ctx, "ruling", search="KARTENTYP")
+    assert reply.error and reply.pages[0].title == "Kein Ruling zu „KARTENTYP“"
+    body = reply.pages[0].body
+    assert body.startswith("Kein Ruling verwendet **Kartentyp** (englisch *Card Type*, Regel 205.2); die Regeln der "
+                           "Dokumente nennen es (`/regel suche: Kartentyp`)")
+    assert "Die Dokumente des Bots verwenden" not in body
