@@ -6,7 +6,9 @@ what that card's ability does with a token. The rule itself — 003's „Ein Spi
 als dem Spiel befindet, hört auf zu existieren …“ (CR 111.7), a document's quoted rule, an official rule — states it
 for every object. A question that names no card („token geht auf den friedhof, was passiert damit“) and whose words a
 card's ruling holds no more of than such a rule does asks the rule: the ruling meets it only through the rule's own
-words, about its card. Such a ruling (one that gets the ``unnamed`` part) gets the ``restated`` part too.
+words, about its card. Such a ruling (one that gets the ``unnamed`` part) gets the ``restated`` part too. A mechanics
+section's ruling is no such case: it states what holds for every card with the mechanic (001's „„Verbesserte“
+Zaubersprüche“ ruling on a copied spell answers „kopierter zauber farbbonus“, not 003's entries on copies).
 """
 
 from __future__ import annotations
@@ -25,8 +27,6 @@ from bot.weights import Weights
 if TYPE_CHECKING:
     from bot.ranking import Ranker
 
-#: Passage kinds a case is stated in (a card's or a mechanics section's ruling, a section's paragraph).
-CASE_KINDS = frozenset({"ruling", "mechanic"})
 
 
 def held_words(words: Sequence[Sequence[str]], p: PassageRecord) -> int:
@@ -41,20 +41,19 @@ def held_words(words: Sequence[Sequence[str]], p: PassageRecord) -> int:
 
 def restated_cases(words: Sequence[Sequence[str]], records: Mapping[int, PassageRecord], cards: Iterable[int]
                    ) -> frozenset[int]:
-    """Ids of the passages of ``records`` (id → record: a question's candidates) of a kind of :data:`CASE_KINDS` that
-    hold at least one of the question's ``words`` (per word its terms, :attr:`bot.analysis.Analysis.groups`) and no
-    word that some passage of :data:`bot.generality.RULE_KINDS` among the candidates does not hold beside all of the
-    others they hold; empty when the question names a card (``cards``: then its rulings answer it). Pure; no errors.
+    """Ids of the cards' rulings among ``records`` (id → record: a question's candidates) that hold at least one of
+    the question's ``words`` (per word its terms, :attr:`bot.analysis.Analysis.groups`) and whose words one passage
+    of :data:`bot.generality.RULE_KINDS` among the candidates holds all of; empty when the question names a card
+    (``cards``: then its rulings answer it). Pure; no errors.
 
     „mein token stirbt, lösen die stirbt trigger noch aus obwohl der token weg ist“: 001:467 (Geiernder Zombie) holds
     „token“, „stirbt“, „trigger“ (auslösen) and „weg“ no more than 003:424 does, so it is restated; a ruling holding
     a word no rule holds with the rest (a card's own case) is not."""
     if any(True for _ in cards) or not words:
         return frozenset()
-    masks = {pid: held_words(words, p) for pid, p in records.items() if p.kind in CASE_KINDS or p.kind in RULE_KINDS}
-    rules = {masks[pid] for pid, p in records.items() if p.kind in RULE_KINDS and masks[pid]}
-    return frozenset(pid for pid, p in records.items() if p.kind in CASE_KINDS and masks[pid]
-                     and any(masks[pid] & ~rule == 0 for rule in rules))
+    cases = {pid: held_words(words, p) for pid, p in records.items() if p.kind == "ruling" and p.card_id is not None}
+    rules = {held_words(words, p) for p in records.values() if p.kind in RULE_KINDS}
+    return frozenset(pid for pid, mask in cases.items() if mask and any(mask & ~rule == 0 for rule in rules))
 
 
 def generality(r: Ranker, text: str, analysis: Analysis, records: Mapping[int, PassageRecord], cards: list[int]
@@ -69,10 +68,10 @@ def generality(r: Ranker, text: str, analysis: Analysis, records: Mapping[int, P
 
 
 def said(w: Weights, p: PassageRecord, found: Candidates, general: bool) -> dict[str, float]:
-    """The ``restated`` part of ``p`` (a case that gets the ``unnamed`` part) with the weights ``w``: its weight when
+    """The ``restated`` part of ``p`` (a passage that gets the ``unnamed`` part) with the weights ``w``: its weight when
     ``p`` is among ``found.restated`` and the ranking has rules to prefer (``general``: not /ruling suche), else
     nothing. Pure; no errors."""
     return {"restated": w.restated} if general and w.restated and p.id in found.restated else {}
 
 
-__all__ = ["CASE_KINDS", "generality", "held_words", "restated_cases", "said"]
+__all__ = ["generality", "held_words", "restated_cases", "said"]
