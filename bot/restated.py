@@ -14,7 +14,6 @@ Zaubersprüche“ ruling on a copied spell answers „kopierter zauber farbbonus
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING
 
 from bot.analysis import MAX_TOKENS, Analysis
 from bot.candidates import Candidates
@@ -23,10 +22,6 @@ from bot.question_words import topic_words
 from bot.store import PassageRecord
 from bot.text import tokens
 from bot.weights import Weights
-
-if TYPE_CHECKING:
-    from bot.ranking import Ranker
-
 
 
 def held_words(words: Sequence[Sequence[str]], p: PassageRecord) -> int:
@@ -56,14 +51,15 @@ def restated_cases(words: Sequence[Sequence[str]], records: Mapping[int, Passage
     return frozenset(pid for pid, mask in cases.items() if mask and any(mask & ~rule == 0 for rule in rules))
 
 
-def generality(r: Ranker, text: str, analysis: Analysis, records: Mapping[int, PassageRecord], cards: list[int]
-               ) -> tuple[bool, frozenset[int]]:
-    """What the ranker ``r`` reads of a question (``text``, its ``analysis``, its candidates ``records`` and the
-    ``cards`` it names) for its general rules: whether it asks generally (the ``general`` part,
-    :func:`bot.generality.asks_generally`, with the ``general`` feature) and the restated cases among the candidates
-    (:func:`restated_cases`, with the ``unnamed`` feature). Pure; no errors."""
-    general = "general" in r.features and asks_generally(tokens(text[: MAX_TOKENS * 20]), cards)
-    restated = restated_cases(topic_words(analysis), records, cards) if "unnamed" in r.features else frozenset()
+def generality(features: Iterable[str], text: str, analysis: Analysis, records: Mapping[int, PassageRecord],
+               cards: list[int]) -> tuple[bool, frozenset[int]]:
+    """What a ranker with ``features`` (:data:`bot.ranking.FEATURES`) reads of a question (``text``, its
+    ``analysis``, its candidates ``records`` and the ``cards`` it names) for its general rules: whether it asks
+    generally (the ``general`` part, :func:`bot.generality.asks_generally`, with the ``general`` feature) and the
+    restated cases among the candidates (:func:`restated_cases`, with the ``unnamed`` feature). Pure; no errors."""
+    features = frozenset(features)
+    general = "general" in features and asks_generally(tokens(text[: MAX_TOKENS * 20]), cards)
+    restated = restated_cases(topic_words(analysis), records, cards) if "unnamed" in features else frozenset()
     return general, restated
 
 
