@@ -62,6 +62,7 @@ from question_cv import (  # noqa: E402
     WIDE_GENERAL,
     WIDE_LOGIC,
     WIDE_PRIOR,
+    WIDE_RESTATED,
     WIDE_TRANSL,
     choose,
     choose_margin,
@@ -148,16 +149,16 @@ _SINGLE: dict[str, dict[str, tuple[float, ...]]] = {}
 def only(r: Ranker, cands: Sequence[Candidates], golds: Golds, train: Sequence[int], name: str) -> Weights:
     """``r``'s weights with ``name`` alone chosen on the questions ``train``: the value of
     :data:`question_cv.WIDE_CLAUSE`'s (or ``WIDE_ANSWERED``'s, ``WIDE_GENERAL``'s, ``WIDE_PRIOR``'s,
-    ``WIDE_EARLIER``'s, ``WIDE_TRANSL``'s, ``WIDE_LOGIC``'s, ``WIDE_ASKS``'s, ``WIDE_CURRENT``'s) ``name`` with the
-    best MRR (:func:`question_cv.choose`, the ascent's objective; ``r``'s own value kept unless another beats it),
-    every other weight and the hedge as ``r`` has them.
+    ``WIDE_EARLIER``'s, ``WIDE_TRANSL``'s, ``WIDE_LOGIC``'s, ``WIDE_ASKS``'s, ``WIDE_CURRENT``'s,
+    ``WIDE_RESTATED``'s) ``name`` with the best MRR (:func:`question_cv.choose`, the ascent's objective; ``r``'s own
+    value kept unless another beats it), every other weight and the hedge as ``r`` has them.
 
     Raises:
         ValueError: ``name`` is no weight of ``WIDE_CLAUSE``, ``WIDE_ANSWERED``, ``WIDE_GENERAL``, ``WIDE_PRIOR``,
-            ``WIDE_EARLIER``, ``WIDE_TRANSL``, ``WIDE_LOGIC``, ``WIDE_ASKS`` or ``WIDE_CURRENT``.
+            ``WIDE_EARLIER``, ``WIDE_TRANSL``, ``WIDE_LOGIC``, ``WIDE_ASKS``, ``WIDE_CURRENT`` or ``WIDE_RESTATED``.
     """
     values = {**WIDE_CLAUSE, **WIDE_ANSWERED, **WIDE_GENERAL, **WIDE_PRIOR, **WIDE_EARLIER, **WIDE_TRANSL, **WIDE_LOGIC,
-              **WIDE_ASKS, **WIDE_CURRENT}
+              **WIDE_ASKS, **WIDE_CURRENT, **WIDE_RESTATED}
     if name not in values:
         raise ValueError(f"unknown weight {name!r} for {ONLY}")
     grid = _SINGLE.setdefault(name, {name: values[name]})

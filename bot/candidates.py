@@ -44,6 +44,8 @@ class Candidates:
     mention: Mention | None = None
     #: The question names no card and speaks of any object or player (:func:`bot.generality.asks_generally`).
     general: bool = False
+    #: Ids of the candidates stating a case whose question words a rule among them holds too (bot/restated.py).
+    restated: frozenset[int] = frozenset()
     #: Passage id → the share of the question's word weight an earlier question answered by it holds (bot/prior.py).
     prior: dict[int, float] = field(default_factory=dict)
     #: Passage id → the share of the question's word weight it meets through players' words learned from earlier

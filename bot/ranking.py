@@ -15,7 +15,8 @@ passages' analysed column (``passages_fts``) and ranked by FTS5 ``bm25()`` with 
 * **unnamed**: a card's ruling when the question does not name that card, and a mechanics section's ruling or paragraph
   when it names nothing of the section (:func:`bot.section_names.names_section`; not in a search over rulings only): a
   general question's rule beats it; **own** beside it for a card's ruling on its own card („diese Karte“, its name:
-  :func:`bot.generality.speaks_of_itself`) when the question names no card at all;
+  :func:`bot.generality.speaks_of_itself`) and **restated** for one whose question words a rule among the candidates
+  holds too (:mod:`bot.restated`), when the question names no card at all;
 * **rule**: a passage whose rule number the question names (``702.19a``, or a subrule of it);
 * **kind**: a prior per passage kind (a ruling or rule answers more often than a term row or a card text);
 * **answer**: the kind of answer a question word asks for (:data:`bot.stopwords.ANSWER_CUES`: "wer" a person, "wie viel"
@@ -66,7 +67,7 @@ from bot.candidates import Candidates, Hit, Ranked  # Hit and Ranked also import
 from bot.clauses import RoleWords, clause_stage, passage_roles
 from bot.current_first import Links, current_stage, outdated_links
 from bot.definitions import DEFINED, asks_definition, names_only, only_names, stand_in_first
-from bot.generality import RULE_KINDS, asks_generally, speaks_of_itself, unnamed_token
+from bot.generality import RULE_KINDS, speaks_of_itself, unnamed_token
 from bot.german_first import Versions, english_text, german_stage, german_versions, official_below_german
 from bot.headings import answers_nothing
 from bot.learned import learned_shares, load_learned, store_analyser, warm_learned
@@ -78,6 +79,7 @@ from bot.prior import PriorIndex, prior_stage
 from bot.question_cards import SPLIT_CARD, cards_by_name_words, is_subrule, of_kind, rare_name_stems
 from bot.question_mentions import mentioned, printed_of, read_name
 from bot.question_words import QuestionWords, sentence_stage
+from bot.restated import generality, said
 from bot.rule_siblings import explanation_rules
 from bot.search import NameIndex
 from bot.section_names import names_section
@@ -153,8 +155,7 @@ class Ranker:
 
     async def search(
         self, store: Store, text: str, names: NameIndex | None = None, *, kinds: frozenset[str] | None = None,
-        card_id: int | None = None, limit: int = 20, analysis: Analysis | None = None,
-    ) -> Ranked:
+        card_id: int | None = None, limit: int = 20, analysis: Analysis | None = None) -> Ranked:
         """The passages that answer ``text``, best first (≤ ``limit``), optionally only of ``kinds`` or of one
         card (``card_id``); ``analysis``: ``text``'s question analysis by :attr:`analyser` when the caller read it
         already. Never raises for any text (a store without the index: :class:`SearchIndexMissing`)."""
@@ -163,8 +164,7 @@ class Ranker:
 
     async def candidates(
         self, store: Store, text: str, names: NameIndex | None = None, *, card_id: int | None = None,
-        analysis: Analysis | None = None,
-    ) -> Candidates:
+        analysis: Analysis | None = None) -> Candidates:
         """The question's analysis (``analysis`` when given: :meth:`search`), the cards it names and the passages
         worth scoring (FTS5 bm25 with the column weights of :attr:`weights`, and the rulings of a named card);
         :meth:`rank` scores them; a card name typed with one slip or in English is read as its German name
@@ -208,12 +208,12 @@ class Ranker:
         asked = pairs(text, MAX_TOKENS) if "phrase" in self.features else frozenset()
         roles = (RoleWords.of(text[: MAX_TOKENS * 20], self.analyser, self._term_idf, self._unknown_idf, named,
                               (text, analysis)) if self._reads_roles() else RoleWords())
-        general = "general" in self.features and asks_generally(fold_tokens(text[: MAX_TOKENS * 20]), cards)
+        general, restated = generality(self.features, text, analysis, records, cards)  # bot/restated.py
         return Candidates(analysis, cards, base, records, frozenset(sections),
                           asked_terms if analysis.definition else (), analysis.english, defining, asked_cues(text),
                           asked, self._split if kin_card is not None else frozenset(), named, kin_card,
                           asked_action(text, self.analyser) if "action" in self.features else frozenset(), roles,
-                          mention, general, **learned_shares(self, analysis, records),
+                          mention, general, **learned_shares(self, analysis, records), restated=restated,
                           logic=asked_logic(text, MAX_TOKENS), asks=asked_kinds(text, MAX_TOKENS))
 
     def rank(
@@ -410,9 +410,9 @@ class Ranker:
         not answered by "Der Münzwurf von Krims …"), or the ``section`` feature (rulings of the section the card is
         printed in), or the ``unnamed`` feature: a card's ruling the question does not name the card of, and, when
         the ranking has general passages to prefer (``general``: not /ruling suche), a section's ruling or paragraph
-        the question names nothing of (:func:`bot.section_names.names_section`), with ``own`` (see there); also
-        ``unnamed`` and ``own`` for 003's entry on one predefined token (CR 111.10) that a question asking of any
-        object (``found.general``) does not name (:func:`bot.generality.unnamed_token`)."""
+        the question names nothing of (:func:`bot.section_names.names_section`), with ``own`` and ``restated`` (see
+        there); also ``unnamed`` and ``own`` for 003's entry on one predefined token (CR 111.10) that a question asking
+        of any object (``found.general``) does not name (:func:`bot.generality.unnamed_token`)."""
         w = self.weights
         if "card" in self.features and p.card_id is not None and p.card_id in found.cards:
             if p.kind == "ruling":
@@ -428,10 +428,10 @@ class Ranker:
         if "unnamed" not in self.features or p.kind not in ("ruling", "mechanic"):
             return {}
         if p.card_id and general and not found.cards and speaks_of_itself(p.names, p.terms, p.text):
-            return {"unnamed": w.unnamed, "own": w.own}  # of its own card's effect, for a question on any card
+            return {"unnamed": w.unnamed, "own": w.own, **said(w, p, found, general)}  # its own card's effect
         if p.card_id or (general and p.mechanic_id is not None and p.mechanic_id not in found.sections
                          and not names_section(found.analysis.terms, p.names, self._term_idf)):
-            return {"unnamed": w.unnamed}  # a card's ruling, a section's ruling or paragraph, none of them named
+            return {"unnamed": w.unnamed, **said(w, p, found, general)}  # a card's or section's case, not named
         return {}
 
     def _asks_card(self, p: PassageRecord, found: Candidates) -> bool:

@@ -129,6 +129,11 @@ class Weights:
     #: what holds for any (003's rule on 0 life, not Blutspuckende Feder's ruling on losing life). Chosen with the
     #: others by the ascent over ``bench/question_cv.py``'s ``WIDE`` (docs/ranking.md ⁴⁰).
     own: float = -1.0
+    #: Added, beside ``unnamed``, to a card's ruling whose question words a rule among the candidates
+    #: (003's explanation, a quoted or official rule) holds too, for a question naming no card (:mod:`bot.restated`):
+    #: the ruling meets the question only through the rule's words, about its card. Chosen alone after the others
+    #: (``bench/refit.py``'s last ``>only:restated`` over ``question_cv.WIDE_RESTATED``; docs/ranking.md ¹⁴⁸).
+    restated: float = -2.0
     #: Times the share of the question's word weight that an earlier question answered by the passage holds
     #: (:mod:`bot.prior`: the tuning parts' questions and their gold passages), read together (``union``). Off: by
     #: 5-fold CV, the feature cross-fitted (bench/prior_folds.py), chosen with the others it gains but the refit

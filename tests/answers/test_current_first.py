@@ -110,17 +110,21 @@ async def test_an_outdated_ruling_far_ahead_keeps_its_place(ctx: AnswerContext):
 
 
 async def test_frage_shows_the_outdated_ruling_with_its_notice_naming_003_and_003_second(ctx: AnswerContext):
-    """003:202 is no link of the stage (¹⁰⁹, ¹¹⁶): 001:879 leads, 003:202 second; the
-    notice's Beleg names document 003, whose explanation of 106.4 stands right under it."""
-    reply = await run_answer(ctx, "question", question="kann ich mana von einer phase in die nächste mitnehmen")
+    """003:202 is no link of the stage (¹⁰⁹, ¹¹⁶): asked of the card, 001:879 leads, 003:202 right under its own
+    sibling; the notice's Beleg names document 003, whose explanation of 106.4 stands on the page. Asked of no card,
+    003:202 leads since the restated part (¹⁴⁸: it holds every word of the question 001:879 holds)."""
+    reply = await run_answer(ctx, "question",
+                             question="spektraler scheinwerfer: kann ich mana von einer phase in die nächste mitnehmen")
     page = reply.pages[0]
     assert "_Schlüssel: 001:879_" in page.body
     notice = page.body[page.body.index("⚠️ **Heute:**"): page.body.index("**Früher**")]
     assert notice.startswith("⚠️ **Heute:** Manabrand gibt es nicht mehr")
     assert "; Dokument 003 (Magic-Regelwerk auf Deutsch" in notice
-    second = next(f for f in page.fields if f.name.startswith("2. "))
-    assert "Magic-Regelwerk auf Deutsch" in second.name
-    assert "Der Manavorrat jedes Spielers leert sich am Ende jedes Segments und jeder Phase" in second.value
+    third = next(f for f in page.fields if f.name.startswith("3. "))
+    assert "Magic-Regelwerk auf Deutsch" in third.name
+    assert "Der Manavorrat jedes Spielers leert sich am Ende jedes Segments und jeder Phase" in third.value
+    general = await run_answer(ctx, "question", question="kann ich mana von einer phase in die nächste mitnehmen")
+    assert "_Schlüssel: 003:202_" in general.pages[0].body
 
 
 async def test_ruling_search_quotes_003s_explanation_once_under_the_outdated_mana_burn_rulings(ctx: AnswerContext):

@@ -86,7 +86,15 @@ async def test_an_english_definition_question_leads_with_the_documents_definitio
 async def test_an_english_ruling_of_a_german_document_is_not_lowered_as_a_translation(ctx):
     # 004 (German, 2026) gives its ruling on total cost only in English: „To determine the total cost of a spell,
     # start with the mana cost or alternative cost you're paying …“; it is the answer, not a translation of a German
-    # passage, so a German question gets it first. 000's English half is the translation of its German half: „was
-    # ist clash“ still leads with the German 000:1 „Fehde ist eine Schlüsselwort-Aktion …“.
-    assert (await first_keys(ctx, "senkt eine kostenreduzierung den manawert eines zauberspruchs", 1)) == ["004:25"]
+    # passage, so its kind is not lowered as English. (A German question naming no card got it first; since the
+    # restated part, docs/ranking.md ¹⁴⁸, rule 502.32a 001:71 holds the words it holds and leads, 004:25 third; named,
+    # Schnellvorlauf's ruling leads.) 000's English half is the translation of its German half: „was ist clash“ still
+    # leads with the German 000:1 „Fehde ist eine Schlüsselwort-Aktion …“.
+    r = await ranker(ctx.store)
+    question = "senkt eine kostenreduzierung den manawert eines zauberspruchs"
+    found = await r.search(ctx.store, question, ctx.names, limit=3)
+    total = next(h for h in found.hits if h.passage.key == "004:25")
+    assert total.passage.text.startswith("To determine the total cost of a spell")
+    assert total.parts["kind"] == r.kind_weights["ruling"]  # not lowered by ``foreign``
+    assert (await first_keys(ctx, "schnellvorlauf: senkt eine kostenreduzierung den manawert", 1)) == ["004:25"]
     assert (await first_keys(ctx, "was ist clash", 2)) == ["000:1", "000:7"]
