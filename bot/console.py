@@ -183,9 +183,9 @@ class CommandLine:
         first name (if any) with None. A text that begins with an option's name and a space instead of its colon
         is that option (``/ruling suche manaburn`` is ``/ruling suche: manaburn``; only in the console: Discord
         always asks for the option), when more follows the name. In the text of the command's prose option
-        (:func:`_prose`) its own name is text: ``/frage frage: Meine Frage: …`` asks „Meine Frage: …“, and so is
-        another option's name followed by no value that option takes (``/frage frage: Was bedeutet privat: bei
-        Vorhersage?``; ``privat: ja`` after it stays the option)."""
+        (:func:`_prose`) its own name is text (``/frage frage: Meine Frage: …``), and so is another option's name
+        before two or more words that are no value of it (``Was bedeutet privat: bei Vorhersage?``); one word or
+        none after it is the option (``privat: ja``; ``privat: jaa`` refused)."""
         options = leaf.command.all_options
         alternatives = sorted({n for o in options for n in names_of(o.name)}, key=len, reverse=True)
         matches = []
@@ -204,12 +204,12 @@ class CommandLine:
         for m in matches:
             option = next(o for o in options if m.group(1).casefold() in names_of(o.name))
             last = (segments[-1][0] or options[0]) if segments else None  # whose text the name stands in
-            # … and another option's name without a value it takes („Was bedeutet privat: bei Vorhersage?“)
-            if (option is prose and begun) or (option is not prose and last is prose and not typed_fits(
-                    option, rest[m.end() : _next_start(matches, m, rest)])):
+            typed = rest[m.end() : _next_start(matches, m, rest)]  # one word or none: the option's, checked
+            if (option is prose and begun) or (prose is not None and option is not prose and last is prose
+                                               and len(typed.split()) > 1 and not typed_fits(option, typed)):
                 segments[-1] = (segments[-1][0], segments[-1][1] + rest[m.start() : _next_start(matches, m, rest)])
                 continue
-            segments.append((option, rest[m.end() : _next_start(matches, m, rest)]))
+            segments.append((option, typed))
             begun = begun or option is prose
         return segments
 
