@@ -42,6 +42,20 @@ def test_capitalised_nouns_with_a_slip_are_no_card_name(built_db):
     assert "Keine Karte" not in out
 
 
+@pytest.mark.parametrize(("question", "word"), [
+    # before: „Keine Karte „Mana-Brand“ gefunden … die Stellen unten gelten nicht ihr“ above Manabrand's passages
+    ("Wie funktioniert Mana-Brand?", "Manabrand"),
+    ("Was ist der Mana-Vorrat?", "Manavorrat"),  # joined: a word of the documents (106 of 003)
+    ("Wie wirkt Trampel-Schadn?", "Trampelschaden"),  # joined, one slip from one
+    ("Was ist Spontanzauber-Geschwindigkeit?", "Spontanzauber"),  # no sign of a name: German words only
+    ("Was ist eine Boros-Karte?", "Boros"),  # a guild's name before a frame word
+    ("Was ist ein Gilden-Symbol?", "Gildensymbol"),  # joined: 001's word
+])
+def test_a_hyphened_compound_of_german_words_is_no_card_name(built_db, question, word):
+    out = frage(built_db, question)
+    assert "Keine Karte" not in out and word in out, out[:600]
+
+
 def test_a_ruling_search_for_a_term_no_document_uses_says_so_first(built_db):
     proc = run_cli("call", "/ruling suche: split second", db=built_db)
     assert proc.returncode == 0, proc.stderr
