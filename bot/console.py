@@ -41,6 +41,7 @@ from bot.metric_labels import leaf_label
 from bot.render import buttons, message_payload, to_text
 from bot.reply import Choice, Reply, as_private, one_line, quote_user
 from bot.text import shorten, spaced_zwsp
+from bot.unpaged import turn_refusal
 
 log = logging.getLogger(__name__)
 
@@ -361,9 +362,8 @@ class Session:
 
     async def turn(self, step: int) -> None:
         """Show the next (``step`` 1) or the previous (-1) page of the last answer by pressing its „Weiter“ or
-        „Zurück“ button as Discord would (:func:`bot.commands.buttons.press`): the buttons decide what can be paged,
-        so the console pages where they page and says what they say where they cannot („Blättern nicht möglich“:
-        an input too long to ride in a button's custom_id). An error of the press is shown; the answer stays."""
+        „Zurück“ button as Discord would (:func:`bot.commands.buttons.press`): it pages where they page; without
+        one, :func:`bot.unpaged.turn_refusal` says why. An error of the press is shown; the answer stays."""
         if self.last is None:
             print("Noch keine Antwort zum Blättern.")
             return
@@ -372,7 +372,7 @@ class Session:
         paging = f"{PREFIX}:{PAGE}:"
         button = next((b for b in shown if b.get("label") == label and b["custom_id"].startswith(paging)), None)
         if button is None or button.get("disabled"):
-            print("Schon auf der letzten Seite." if step > 0 else "Schon auf der ersten Seite.")
+            print(turn_refusal(self.last, step))  # the first page alone of an unpaged answer: why
             return
         pressed = await press(button["custom_id"], self.cli.core.run, private=self.last.ephemeral)
         if pressed.update:  # the page turned in place, as the clicked message in Discord
