@@ -41,6 +41,7 @@ from bot.metric_labels import leaf_label
 from bot.render import buttons, message_payload, to_text
 from bot.reply import Choice, Reply, as_private, one_line, quote_user
 from bot.text import shorten, spaced_zwsp
+from bot.unpaged import turn_refusal
 
 log = logging.getLogger(__name__)
 
@@ -183,9 +184,9 @@ class CommandLine:
         first name (if any) with None. A text that begins with an option's name and a space instead of its colon
         is that option (``/ruling suche manaburn`` is ``/ruling suche: manaburn``; only in the console: Discord
         always asks for the option), when more follows the name. In the text of the command's prose option
-        (:func:`_prose`) its own name is text: ``/frage frage: Meine Frage: …`` asks „Meine Frage: …“, and so is
-        another option's name followed by no value that option takes (``/frage frage: Was bedeutet privat: bei
-        Vorhersage?``; ``privat: ja`` after it stays the option)."""
+        (:func:`_prose`) its own name is text (``/frage frage: Meine Frage: …``), and so is another option's name
+        before two or more words that are no value of it (``Was bedeutet privat: bei Vorhersage?``); one word or
+        none after it is the option (``privat: ja``; ``privat: jaa`` refused)."""
         options = leaf.command.all_options
         alternatives = sorted({n for o in options for n in names_of(o.name)}, key=len, reverse=True)
         matches = []
@@ -204,12 +205,12 @@ class CommandLine:
         for m in matches:
             option = next(o for o in options if m.group(1).casefold() in names_of(o.name))
             last = (segments[-1][0] or options[0]) if segments else None  # whose text the name stands in
-            # … and another option's name without a value it takes („Was bedeutet privat: bei Vorhersage?“)
-            if (option is prose and begun) or (option is not prose and last is prose and not typed_fits(
-                    option, rest[m.end() : _next_start(matches, m, rest)])):
+            typed = rest[m.end() : _next_start(matches, m, rest)]  # one word or none: the option's, checked
+            if (option is prose and begun) or (prose is not None and option is not prose and last is prose
+                                               and len(typed.split()) > 1 and not typed_fits(option, typed)):
                 segments[-1] = (segments[-1][0], segments[-1][1] + rest[m.start() : _next_start(matches, m, rest)])
                 continue
-            segments.append((option, rest[m.end() : _next_start(matches, m, rest)]))
+            segments.append((option, typed))
             begun = begun or option is prose
         return segments
 
@@ -361,9 +362,8 @@ class Session:
 
     async def turn(self, step: int) -> None:
         """Show the next (``step`` 1) or the previous (-1) page of the last answer by pressing its „Weiter“ or
-        „Zurück“ button as Discord would (:func:`bot.commands.buttons.press`): the buttons decide what can be paged,
-        so the console pages where they page and says what they say where they cannot („Blättern nicht möglich“:
-        an input too long to ride in a button's custom_id). An error of the press is shown; the answer stays."""
+        „Zurück“ button as Discord would (:func:`bot.commands.buttons.press`): it pages where they page; without
+        one, :func:`bot.unpaged.turn_refusal` says why. An error of the press is shown; the answer stays."""
         if self.last is None:
             print("Noch keine Antwort zum Blättern.")
             return
@@ -372,7 +372,7 @@ class Session:
         paging = f"{PREFIX}:{PAGE}:"
         button = next((b for b in shown if b.get("label") == label and b["custom_id"].startswith(paging)), None)
         if button is None or button.get("disabled"):
-            print("Schon auf der letzten Seite." if step > 0 else "Schon auf der ersten Seite.")
+            print(turn_refusal(self.last, step))  # the first page alone of an unpaged answer: why
             return
         pressed = await press(button["custom_id"], self.cli.core.run, private=self.last.ephemeral)
         if pressed.update:  # the page turned in place, as the clicked message in Discord

@@ -9,6 +9,8 @@ says how many pages there were and how much shorter the input must be to page th
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from dataclasses import replace
 
 from bot.custom_id import PAGE, PREFIX, Invocation, encode_target
@@ -17,6 +19,10 @@ from bot.reply import CUSTOM_ID_MAX, EMBED_DESCRIPTION_MAX, Reply
 
 #: The fingerprint length of a paging button's custom_id (:func:`bot.render.page_checks`).
 _CHECK = "x" * 6
+#: Most titles of the pages not shown that :func:`unpaged_note` names.
+CUT_NAMED = 8
+#: :func:`unpaged_note` ending a page: its page count and how many characters the input is too long.
+_NOTE = re.compile(r"_ℹ️ Seite 1 von (\d+): Die Eingabe ist um (\d+) Zeichen zu lang")
 
 
 def excess(inv: Invocation, pages: int) -> int:
@@ -31,12 +37,31 @@ def excess(inv: Invocation, pages: int) -> int:
     return max(0, len(f"{PREFIX}:{PAGE}:{pages}:{_CHECK}:{target}") - CUSTOM_ID_MAX)
 
 
-def unpaged_note(pages: int, over: int) -> str:
+def unpaged_note(pages: int, over: int, cut: Sequence[str] = ()) -> str:
     """The line that ends the first page of an answer of ``pages`` pages whose input is ``over`` characters too
-    long for a button: „ℹ️ Seite 1 von 3: …“."""
+    long for a button: „ℹ️ Seite 1 von 3: …“, naming the titles ``cut`` of the pages not shown („Nicht gezeigt:
+    „Regel 104.3f …“, …“; at most :data:`CUT_NAMED`, then how many more), so a first page that announces them
+    („jede wird einzeln gezeigt“) says where they went."""
+    named = ", ".join(f"„{t}“" for t in cut[:CUT_NAMED]) + (f" und {len(cut) - CUT_NAMED} weitere"
+                                                             if len(cut) > CUT_NAMED else "")
     return (f"_ℹ️ Seite 1 von {pages}: Die Eingabe ist um {over} Zeichen zu lang, um sie in einem Knopf zum Blättern "
-            "mitzugeben (Discord erlaubt 100 Zeichen, ein Komma zählt dreifach). Für die weiteren Seiten den Befehl "
+            "mitzugeben (Discord erlaubt 100 Zeichen, ein Komma zählt dreifach)."
+            + (f" Nicht gezeigt: {named}." if named else "") + " Für die weiteren Seiten den Befehl "
             "mit einer kürzeren Eingabe erneut ausführen (eine Suche etwa nur mit ihren Stichwörtern)._")
+
+
+def turn_refusal(reply: Reply, step: int) -> str:
+    """What the console says to „weiter“ (``step`` 1) or „zurück“ (-1) where ``reply`` shows no such button: for
+    the first page alone of an answer whose input no button can carry (:func:`first_page_only`) that it cannot be
+    paged („Diese Antwort hat 3 Seiten, lässt sich aber nicht blättern: …“), else „Schon auf der letzten Seite.“ or
+    „Schon auf der ersten Seite.“."""
+    last = reply.pages[-1].body if reply.pages else ""
+    note = _NOTE.search(last) if step > 0 and len(reply.pages) == 1 else None
+    if note is None:
+        return "Schon auf der letzten Seite." if step > 0 else "Schon auf der ersten Seite."
+    return (f"Diese Antwort hat {note.group(1)} Seiten, lässt sich aber nicht blättern: die Eingabe ist um "
+            f"{note.group(2)} Zeichen zu lang für einen Knopf. Für die weiteren Seiten den Befehl mit einer kürzeren "
+            "Eingabe erneut ausführen.")
 
 
 def first_page_only(reply: Reply, inv: Invocation) -> Reply:
@@ -51,7 +76,8 @@ def first_page_only(reply: Reply, inv: Invocation) -> Reply:
     over = excess(inv, len(pages)) if len(pages) > 1 else 0
     if not over:
         return reply
-    note = unpaged_note(len(pages), over)
+    cut = list(dict.fromkeys(p.title for p in pages[1:] if p.title and p.title != pages[0].title))
+    note = unpaged_note(len(pages), over, cut)
     first = pages[0]
     body = first.body
     if len(body) + len(note) + 2 > EMBED_DESCRIPTION_MAX:
@@ -63,4 +89,4 @@ def first_page_only(reply: Reply, inv: Invocation) -> Reply:
     return trimmed
 
 
-__all__ = ["excess", "first_page_only", "unpaged_note"]
+__all__ = ["CUT_NAMED", "excess", "first_page_only", "turn_refusal", "unpaged_note"]

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from bot.commands import TABLE, Text
-from bot.console import CommandLine, UsageError, names_of
+from bot.console import CommandLine, UsageError, _prose, names_of
 from bot.core import Core
+from tests.conftest import run_cli
 
 
 @pytest.fixture
@@ -44,10 +45,39 @@ def test_another_option_s_name_in_the_question_without_a_value_it_takes_is_text(
     question = "Was bedeutet privat: bei Vorhersage?"
     assert options(cli, f"/frage frage: {question}") == {"question": question}
     assert options(cli, f"/frage {question}") == {"question": question}
-    assert options(cli, "/frage frage: Was ist privat:") == {"question": "Was ist privat:"}
+    assert options(cli, "/frage frage: Was ist privat:") == {"question": "Was ist"}  # ends the input: the option
     assert options(cli, f"/frage frage: {question} privat: ja") == {"question": question, "private": True}
     assert options(cli, "/karte name: Boros-Rekrut privat: vielleicht") == {  # a name from the box: the option
         "name": "Boros-Rekrut", "private": "vielleicht"}
+
+
+@pytest.mark.parametrize("leaf", [leaf for leaf in TABLE.leaves if leaf.command.all_options],
+                         ids=lambda leaf: leaf.label)
+def test_every_command_with_its_first_option_empty_or_named_twice_is_read(cli, leaf):
+    # before: IndexError in _segments (no segment yet, no prose option: None is None) and „Unerwarteter Fehler“
+    first = leaf.command.all_options[0]
+    assert options(cli, f"{leaf.label} {first.name.de}:") == {}  # left out: „Option fehlt“ when required
+    if first is not _prose(leaf.command.all_options):
+        with pytest.raises(UsageError, match=f"Option „{first.name.de}“ ist doppelt angegeben"):
+            cli.parse(f"{leaf.label} {first.name.de}: {first.name.de}: 1")
+
+
+def test_another_option_s_name_before_one_word_in_the_question_is_that_option_and_checked(cli):
+    # before: /frage frage: was ist spuk privat: jaa was answered in public, „privat: jaa“ in the question
+    for word in ("jaa", "Ja.", "vielleicht"):
+        assert options(cli, f"/frage frage: was ist spuk privat: {word}") == {"question": "was ist spuk",
+                                                                             "private": word}
+    assert options(cli, "/frage frage: was ist spuk privat: Ja") == {"question": "was ist spuk", "private": True}
+
+
+def test_an_invalid_one_word_value_after_the_question_and_an_empty_name_are_refused_not_answered(built_db):
+    proc = run_cli("call", "/frage frage: was ist spuk privat: jaa", db=built_db)
+    assert proc.returncode == 0, proc.stderr  # refused in private, not answered in public
+    assert proc.stdout.startswith("== Ungültige Eingabe ==\nOption „privat“: „jaa“ passt nicht, erwartet: ja oder "
+                                  "nein.\n(nur für dich)"), proc.stdout[:300]
+    proc = run_cli("call", "/karte name:", db=built_db)
+    assert (proc.returncode, proc.stdout[:52]) == (0, "== Option fehlt ==\n/karte braucht die Option „name“."), \
+        proc.stderr
 
 
 def test_a_word_with_a_colon_where_an_option_name_stands_is_still_an_unknown_option(cli):

@@ -42,6 +42,20 @@ def test_capitalised_nouns_with_a_slip_are_no_card_name(built_db):
     assert "Keine Karte" not in out
 
 
+@pytest.mark.parametrize(("question", "word"), [
+    # before: „Keine Karte „Mana-Brand“ gefunden … die Stellen unten gelten nicht ihr“ above Manabrand's passages
+    ("Wie funktioniert Mana-Brand?", "Manabrand"),
+    ("Was ist der Mana-Vorrat?", "Manavorrat"),  # joined: a word of the documents (106 of 003)
+    ("Wie wirkt Trampel-Schadn?", "Trampelschaden"),  # joined, one slip from one
+    ("Was ist Spontanzauber-Geschwindigkeit?", "Spontanzauber"),  # no sign of a name: German words only
+    ("Was ist eine Boros-Karte?", "Boros"),  # a guild's name before a frame word
+    ("Was ist ein Gilden-Symbol?", "Gildensymbol"),  # joined: 001's word
+])
+def test_a_hyphened_compound_of_german_words_is_no_card_name(built_db, question, word):
+    out = frage(built_db, question)
+    assert "Keine Karte" not in out and word in out, out[:600]
+
+
 def test_a_ruling_search_for_a_term_no_document_uses_says_so_first(built_db):
     proc = run_cli("call", "/ruling suche: split second", db=built_db)
     assert proc.returncode == 0, proc.stderr
@@ -51,3 +65,24 @@ def test_a_ruling_search_for_a_term_no_document_uses_says_so_first(built_db):
         "teilen nur Wörter der Suche. Die Regel: `/regel suche: Sekundenbruchteil`.\n"), proc.stdout[:400]
     trample = run_cli("call", "/ruling suche: trample", db=built_db).stdout  # 001 and 002 use Trampelschaden
     assert "kein Dokument des Bots verwendet" not in trample
+
+
+@pytest.mark.parametrize(("typed", "named"), [
+    # before: a bare „Nichts gefunden für „Kaskade““ with the hint to try other words
+    ("Kaskade", "**Kaskade** (englisch *Cascade*), Schlüsselwortfähigkeit, Regel 702.85"),
+    ("cascade", "„cascade“ ist **Kaskade** (englisch *Cascade*), Schlüsselwortfähigkeit, Regel 702.85"),
+    ("flashback", "„flashback“ ist **Rückblende** (englisch *Flashback*), Schlüsselwortfähigkeit, Regel 702.34"),
+    ("Sekundenbruchteil", "**Sekundenbruchteil** (englisch *Split Second*), Schlüsselwortfähigkeit, Regel 702.61"),
+])
+def test_a_ruling_search_without_hits_for_a_term_no_document_uses_says_so(built_db, typed, named):
+    proc = run_cli("call", f"/ruling suche: {typed}", db=built_db)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith(
+        f"== Nichts gefunden für „{typed}“ ==\nℹ️ {named}: kein Dokument des Bots verwendet diesen Begriff; darum gibt "
+        "es keine Rulings dazu. Die Regel: `/regel suche: "), proc.stdout[:400]
+
+
+def test_a_german_term_typed_is_not_named_twice(built_db):
+    proc = run_cli("call", "/ruling suche: Todesberührung", db=built_db)  # before: „„Todesberührung“ ist …“
+    assert "ℹ️ **Todesberührung** (englisch *Deathtouch*), Schlüsselwortfähigkeit, Regel 702.2: kein Dokument" \
+        in proc.stdout and "„Todesberührung“ ist" not in proc.stdout, proc.stdout[:400]

@@ -46,3 +46,15 @@ def test_the_shortened_search_pages_in_another_process(built_db):
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith(f"== Rulings mit „{SHORT}“ ==\n"), proc.stdout[:200]
     assert "Seite 2/3" in proc.stdout and "Blättern nicht möglich" not in proc.stdout
+
+
+def test_a_first_page_alone_names_the_rules_its_cut_pages_held(built_db):
+    # before: page 1 of 7 promised „jede wird einzeln gezeigt: 702.19, 104.3f, …“ and said nothing of the others
+    message = call_json(built_db, "/regel suche: 702.19 104.3f 117.1 704.5a 601.2 Trampelschaden Blocker "
+                                  "Kampfschaden entfernt Erstschlag Doppelschlag")
+    description = message["embeds"][0]["description"]
+    assert message["embeds"][0]["title"] == "Regel 702.19 (heute) – Trampelschaden"
+    assert ("_ℹ️ Seite 1 von 7: Die Eingabe ist um 22 Zeichen zu lang, um sie in einem Knopf zum Blättern mitzugeben "
+            "(Discord erlaubt 100 Zeichen, ein Komma zählt dreifach). Nicht gezeigt: „Regel 104.3f (heute) · so "
+            "zitiert 2005, heute 107.4e“, „Regel 104.3f“, „Regel 117.1 (heute)“, „Regel 704.5a (heute)“, „Regel "
+            "601.2 (heute)“, „") in description, description[-700:]

@@ -14,7 +14,8 @@ of Dimir-Hausgast; not „Ruling-Absatz“, „ISO-Datum“), and is no card nam
 :meth:`bot.search.NameIndex.lookup`), a word of it is a word of a card the question names, names a concept of the
 term table or the synonym groups („Mana-Burn“: Manabrand, „Schatz-Token“) or is a players' word
 (:func:`bot.players_words.gloss`), or a document prints the words in that order („Permanent-Karte“, „Ley-Linie“,
-„Selesnija-Gilde“: :meth:`bot.store.Store.holds_phrase`).
+„Selesnija-Gilde“: :meth:`bot.store.Store.holds_phrase`) or joined („Gilden-Symbol“: Gildensymbol), or a word of it
+is a frame word of :data:`bot.guilds.FRAME_WORDS` („Boros-Karte“).
 
 Players also write such a name without its hyphen (:func:`bot.text_names.guild_joined`): a guild's name run into the
 next word („dimirwächter“) or before it after an article („der dimir wächter“, „den selesnija gildenmagier“), or
@@ -34,6 +35,7 @@ from collections.abc import Sequence
 
 from bot.analysis import Analysis
 from bot.declined_names import NOTE, declined_card, declined_words
+from bot.guilds import FRAME_WORDS
 from bot.message_names import plain_names
 from bot.players_words import gloss
 from bot.reply import Action, quote_user
@@ -83,6 +85,11 @@ async def missing_card_line(question: str, analysis: Analysis | None, cards: Seq
         if not any(names.data.word_count(fold(p)) for p in parts):  # „Ruling-Absatz“: no word of a card's name
             continue
         if among(canonical(fold(p)) in own for p in parts) or any(_named_concept(analysis, p) for p in parts):
+            continue
+        # a guild's name before a frame word („Boros-Karte“) or a compound the documents print joined
+        # („Gilden-Symbol“: Gildensymbol) is the player's German, no card's name
+        if not like.apart and (any(fold(p) in FRAME_WORDS for p in parts)
+                               or await store.holds_phrase([fold("".join(parts))])):
             continue
         found = names.lookup(typed)
         if found.hit is not None or declined_card(typed, found, NOTE) is not None or await store.holds_phrase(

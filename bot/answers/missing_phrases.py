@@ -13,9 +13,10 @@ its words one by one are left out. It reads what the ranking read; the passages 
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Callable, Collection, Mapping
 
 from bot.answers.missing_cards import missing_name_line
+from bot.answers.name_signs import joined_word, name_sign
 from bot.search import NameIndex
 from bot.text import name_words
 
@@ -31,14 +32,27 @@ def folded(word: str) -> str:
     return " ".join(name_words(word))
 
 
-def missing_phrase(question: str, repaired: Collection[str], unknown: Collection[str],
-                   names: NameIndex) -> tuple[str, frozenset[str]]:
+def name_like(question: str) -> bool:
+    """True when ``question`` (its first 2 000 characters) holds a phrase :func:`missing_phrase` reads: a hyphened
+    word beginning with a capital or a run of capitalised words after the first word."""
+    text = question[:2000]
+    return _HYPHENED_NAME.search(text) is not None or _CAPITALISED_RUN.search(text) is not None
+
+
+def missing_phrase(question: str, repaired: Collection[str], unknown: Collection[str], names: NameIndex,
+                   known: Mapping[str, float] | Collection[str] = (),
+                   ordinary: Callable[[str], bool] | None = None) -> tuple[str, frozenset[str]]:
     """The line for the first name of ``question`` (its first 2 000 characters) that names no card of the store in
     any spelling ``/karte`` accepts (:meth:`bot.search.NameIndex.lookup` finds no card by it), with the words it
     covers (folded, :func:`folded`); ``("", frozenset())`` for none. A name is a hyphened word beginning with a
     capital one of whose words the ranking repaired as a typo (``repaired``, as typed) or found in no document
     (``unknown``), or a run of two or more capitalised words after the first word with a word in no document
-    (capitalised German nouns side by side, „Kreatur Schaadn“, are no name by a slip alone)."""
+    (capitalised German nouns side by side, „Kreatur Schaadn“, are no name by a slip alone). German capitalises
+    nouns, so with ``ordinary`` (the German dictionary's ``has``; ``known``: the store's analysed terms) a
+    hyphened word whose joined form is a word of the documents or one slip from one is that word („Mana-Brand“,
+    „Trampel-Schadn“: :func:`bot.answers.name_signs.joined_word`), and a phrase needs a sign of a name
+    (:func:`bot.answers.name_signs.name_sign`: „Selesnja“, „Avacyn“, „Dunkler Vertrauter“; not
+    „Spontanzauber-Geschwindigkeit“)."""
     slipped = {folded(w) for w in repaired}
     missing = {folded(w) for w in unknown}
     text = question[:2000]
@@ -48,12 +62,15 @@ def missing_phrase(question: str, repaired: Collection[str], unknown: Collection
         words = name_words(typed)
         if not odd.intersection(words):
             continue
+        parts = typed.split("-") if "-" in typed else typed.split()
+        if ordinary is not None and (("-" in typed and joined_word(parts, known))
+                                     or not name_sign(parts, known, ordinary, "-" not in typed)):
+            continue
         look = names.lookup(typed)
         if look.hit is not None:
             continue
-        parts = typed.split("-") if "-" in typed else typed.split()
         return missing_name_line(typed, names, parts, look.candidates), frozenset(words)
     return "", frozenset()
 
 
-__all__ = ["folded", "missing_phrase"]
+__all__ = ["folded", "missing_phrase", "name_like"]

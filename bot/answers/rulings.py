@@ -36,7 +36,7 @@ from bot.answers.sources import passage_source
 from bot.answers.today import PageNotes, newer_rulings, status_text
 from bot.answers.today_index import TodayIndex, today_index
 from bot.answers.unknown_notes import near_misses
-from bot.answers.unused_terms import unused_term_line
+from bot.answers.unused_terms import unused_term_error, unused_term_line
 from bot.declared_args import RowId
 from bot.german_words import not_ordinary
 from bot.question_mentions import Mention
@@ -302,7 +302,7 @@ async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = 
         return await _card_first(ctx, named, text, result)
     if not result.hits:  # a rule number: the rule is what is asked for (/regel suche), else „nichts gefunden“
         raise (await not_ruled(text, answers) or await register_search(ctx.store, text)  # „millen“: in the notes
-               or nothing_found(text, close_cards(ctx, text), result.better))
+               or unused_term_error(text) or nothing_found(text, close_cards(ctx, text), result.better))
     title = f"Rulings mit „{shown}“" + (f" – {card.name}" if card else "")
     unknown = await not_ordinary(_unknown(result, (await ranker(ctx.store)).term_weights, card, ctx.names))
     players, unknown = players_split(unknown)  # „boardwipe“: players' language, no card's name

@@ -32,11 +32,11 @@ from bot.analysis import Analysis
 from bot.answers.guilds import guild_reading_lines, question_set, set_buttons, set_note
 from bot.answers.hollow import asks_count
 from bot.answers.missing_cards import declined_note, missing_card_line
-from bot.answers.missing_phrases import folded, missing_phrase
+from bot.answers.missing_phrases import folded, missing_phrase, name_like
 from bot.answers.name_notes import NOTED, typo_line
 from bot.answers.off_topic import title_holds, titled_terms
 from bot.comparison import frame_word
-from bot.german_words import not_ordinary
+from bot.german_words import german_dictionary_async, not_ordinary
 from bot.players_words import gloss
 from bot.question_mentions import ITALIC, OtherThing
 from bot.question_words import UNKNOWN_SHOWN, players_line, players_split, unknown_line, unknown_words
@@ -335,13 +335,17 @@ async def untitled(store: Store | None, analysis: Analysis, words: Sequence[str]
     return [w for w in words if not title_holds(titled, groups.get(w, ()))]
 
 
-def named_missing(question: str, analysis: Analysis, cards: Sequence[CardRecord], names: NameIndex | None,
-                  shown: frozenset[str], near: Notes, unknown: list[str]) -> tuple[str, Notes, list[str]]:
+async def named_missing(question: str, analysis: Analysis, cards: Sequence[CardRecord], names: NameIndex | None,
+                        shown: frozenset[str], near: Notes, unknown: list[str],
+                        known: Mapping[str, float]) -> tuple[str, Notes, list[str]]:
     """The line for a name of no card with a word no document holds or one read as a slip
     (:func:`bot.answers.missing_phrases.missing_phrase`: „Dunkler Vertrauter“, „Selesnja-Gildenmagier“), said as one
     missing card as its right spelling is, with the near misses (:func:`near_misses`) and ``unknown`` words left
     when its words are not said one by one („bolt“ gelesen als „bold“); ``("", near, unknown)`` for none."""
-    phrase, covered = missing_phrase(question, analysis.typos.values(), unknown, names) if names else ("", frozenset())
+    if names is None or not name_like(question):
+        return "", near, unknown
+    phrase, covered = missing_phrase(question, analysis.typos.values(), unknown, names, known,
+                                     (await german_dictionary_async()).has)  # capitalised nouns: no names alone
     if not phrase:
         return "", near, unknown
     kept_typos = {read: typed for read, typed in analysis.typos.items() if folded(typed) not in covered}
@@ -382,7 +386,7 @@ async def question_notes(analysis: Analysis, known: Mapping[str, float], cards: 
         unknown = [w for w in unknown if w in kept or canonical(fold(w)) in named]
     # a word the near-miss line names as read („verbrennt“ gelesen als „verbrenn“) is not named again, read, as a
     # word no document holds: one note per word; the answer stays hedged
-    phrase, near, unknown = named_missing(question, analysis, cards, names, shown, near, unknown)
+    phrase, near, unknown = await named_missing(question, analysis, cards, names, shown, near, unknown, known)
     line = unknown_line([w for w in unknown if analysis.typos.get(w) not in near.read_as])
     slang = players_line(players)
     # a card name the store lacks that a document prints (no unknown word): said all the same, and hedged

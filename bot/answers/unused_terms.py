@@ -8,26 +8,40 @@ says first that the term is none of the documents', so the hits read as what the
 
 from __future__ import annotations
 
+from bot.errors import UserError
 from bot.reply import quote_user
 from bot.terms import KIND_NAMES, term_index
+from bot.text import fold
 
 
-def unused_term_line(text: str) -> str:
+def unused_term_line(text: str, hits: bool = True) -> str:
     """The line that leads ``/ruling suche: text`` when ``text`` is exactly the German or English name of a term of
     the term table (``data/terms_de_en.tsv``, :meth:`bot.terms.TermIndex.lookup`'s exact tier) that no document of
     the bot uses (:attr:`bot.terms.Term.documents` empty, what ``/regel suche`` says as „Die Dokumente des Bots
     verwenden diesen Begriff nicht“): „ℹ️ „split second“ ist **Sekundenbruchteil** (englisch *Split Second*),
     Schlüsselwortfähigkeit, Regel 702.61: kein Dokument des Bots verwendet diesen Begriff; die Treffer unten teilen
     nur Wörter der Suche. Die Regel: `/regel suche: Sekundenbruchteil`.“ (the typed text escaped, at most 60
-    characters); ``""`` otherwise."""
+    characters; the German name typed is not said twice: „ℹ️ **Todesberührung** (englisch *Deathtouch*), …“).
+    ``hits`` False: no hits follow („…: kein Dokument des Bots verwendet diesen Begriff, darum gibt es keine Rulings
+    dazu.“). ``""`` otherwise."""
     match = term_index().lookup(text)
     if match is None or match.how != "exact" or match.term.documents:
         return ""
     term = match.term
     kind = KIND_NAMES.get(term.kind, "Begriff")
-    return (f"ℹ️ „{quote_user(text, 60)}“ ist **{term.german}** (englisch *{term.english}*), {kind}, "
-            f"Regel {term.rule}: kein Dokument des Bots verwendet diesen Begriff; die Treffer unten teilen nur Wörter "
-            f"der Suche. Die Regel: `/regel suche: {term.german}`.")
+    named = f"**{term.german}**" if fold(text.strip()) == fold(term.german) else (
+        f"„{quote_user(text, 60)}“ ist **{term.german}**")
+    after = "die Treffer unten teilen nur Wörter der Suche" if hits else "darum gibt es keine Rulings dazu"
+    return (f"ℹ️ {named} (englisch *{term.english}*), {kind}, Regel {term.rule}: kein Dokument des Bots verwendet "
+            f"diesen Begriff; {after}. Die Regel: `/regel suche: {term.german}`.")
 
 
-__all__ = ["unused_term_line"]
+def unused_term_error(text: str) -> UserError | None:
+    """The „Nichts gefunden“ error of ``/ruling suche: text`` without hits when ``text`` is a term no document uses
+    (:func:`unused_term_line` with ``hits`` False: „Kaskade“, „cascade“, „flashback“, „Rückblende“), so every such
+    term is said as one whether or not its words happen to stand in a ruling; None for any other text."""
+    line = unused_term_line(text, hits=False)
+    return UserError(f"Nichts gefunden für „{quote_user(text, 80)}“", line) if line else None
+
+
+__all__ = ["unused_term_error", "unused_term_line"]
