@@ -201,7 +201,7 @@ class CommandLine:
         segments: list[tuple[Option | None, str]] = [(None, head)] if head.strip() else []
         # the prose option's name again after its text began is text of it („/frage frage: Meine Frage: …“)
         prose = _prose(options)
-        begun = segments and prose is options[0] and not _OPTION_LIKE.match(head.lstrip())
+        begun = bool(segments) and prose is options[0] and not _OPTION_LIKE.match(head.lstrip())  # no alias
         for m in matches:
             option = next(o for o in options if m.group(1).casefold() in names_of(o.name))
             last = (segments[-1][0] or options[0]) if segments else None  # whose text the name stands in

@@ -70,6 +70,15 @@ def test_another_option_s_name_before_one_word_in_the_question_is_that_option_an
     assert options(cli, "/frage frage: was ist spuk privat: Ja") == {"question": "was ist spuk", "private": True}
 
 
+def test_the_question_s_own_option_name_after_another_option_s_one_word_value_is_that_option(cli):
+    # before: „Ungültige Eingabe — Option „privat“: „ja frage: was ist Spuk“ passt nicht“ (the list of segments
+    # read as „the question has begun“ once privat's value was in it)
+    assert options(cli, "/frage privat: ja frage: was ist Spuk") == {"question": "was ist Spuk", "private": True}
+    assert options(cli, "/frage privat: nein frage: Meine Frage: was ist Spuk") == {
+        "question": "Meine Frage: was ist Spuk", "private": False}
+    assert options(cli, "/karte privat: ja name: Szadek") == {"name": "Szadek", "private": True}
+
+
 def test_an_invalid_one_word_value_after_the_question_and_an_empty_name_are_refused_not_answered(built_db):
     proc = run_cli("call", "/frage frage: was ist spuk privat: jaa", db=built_db)
     assert proc.returncode == 0, proc.stderr  # refused in private, not answered in public
