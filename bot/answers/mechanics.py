@@ -284,6 +284,7 @@ async def mechanic_answer(ctx: AnswerContext, name: str) -> Reply:
         choices = [Action(label=finder.labels[i], action="mechanic", arg=str(sections[i].id)) for i in near][:5]
         _offer_each_number(finder, typed, name)
         if (number := parse_number(typed)) is not None:  # a number no section quotes: the rule search shows it
+            await _refuse_unknown_rule(ctx, typed, name)  # … where it answers it („420.5e“: no document has it)
             raise UserError(f"Keine Mechanik „{quote_user(name, 80)}“ gefunden",
                             f"Kein Abschnitt der Dokumente zitiert Regel {number}; die Regel zeigt "
                             f"`/regel suche: {number}`.")

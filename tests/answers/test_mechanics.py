@@ -354,10 +354,13 @@ async def test_a_rule_number_a_section_quotes_names_that_section(ctx):
     reply = await run_answer(ctx, "mechanic", name="701.30")
     assert reply.error and reply.pages[0].body == "Meintest du:\n• Fehde\n• Clash"
     # a number no section quotes, then or today, points to the rule search instead of listing every section
-    for number in ("702.19", "702.19a", "702"):  # Trampelschaden has no section, nor have the keywords as a whole
+    for number in ("702.19", "702"):  # Trampelschaden has no section, nor have the keywords as a whole
         reply = await run_answer(ctx, "mechanic", name=number)
         assert reply.error and reply.pages[0].body == (
             f"Kein Abschnitt der Dokumente zitiert Regel {number}; die Regel zeigt `/regel suche: {number}`.")
+    # … only where it answers: 702.19a is in no document (/regel suche: „Regel 702.19a nicht gefunden“)
+    reply = await run_answer(ctx, "mechanic", name="702.19a")
+    assert reply.error and reply.pages[0].body.startswith("Regel 702.19a gibt es in keinem Dokument des Bots")
 
 
 @pytest.mark.parametrize(("typed", "title", "said"), [
@@ -413,6 +416,14 @@ async def test_a_rule_number_no_document_has_names_no_mechanic_and_several_numbe
     reply = await run_answer(ctx, "mechanic", name="709.4z")
     assert reply.error and reply.pages[0].title == "Keine Mechanik „709.4z“ gefunden"
     assert "Regel 709.4z gibt es in keinem Dokument des Bots" in reply.pages[0].body
+    # 420.5e, a number of a rule no document has and no section quotes: before, „die Regel zeigt `/regel suche:
+    # 420.5e`“, which answers „Regel 420.5e nicht gefunden“
+    rule = await run_answer(ctx, "rule", search="420.5e")
+    assert rule.error and rule.pages[0].title == "Regel 420.5e nicht gefunden"
+    reply = await run_answer(ctx, "mechanic", name="420.5e")
+    assert reply.error and reply.pages[0].title == "Keine Mechanik „420.5e“ gefunden"
+    assert reply.pages[0].body.startswith("Regel 420.5e gibt es in keinem Dokument des Bots")
+    assert "die Regel zeigt" not in reply.pages[0].body
     sub = await run_answer(ctx, "mechanic", name="709.4a")  # a rule of today: the section of 709.4 still
     assert not sub.error and sub.pages[0].title.startswith("Geteilte Karten")
     # two numbers: the section of each offered (before: „Keine Mechanik“ and every section's title)
