@@ -30,6 +30,9 @@ MAX_NUMBERS = 5
 #: so ``702.19`` typed 850 times is one piece, judged once. A search of more pieces answers its first
 #: :data:`MAX_NUMBERS` numbers and names the rest as not answered.
 MAX_PIECES = 4 * MAX_NUMBERS
+#: The line of „Regel … nicht gefunden“ (bot/answers/rules.py) pointing to a search of words; dropped from a number's
+#: page where the search's words were searched too (:func:`several_rules`).
+WORDS_HINT: Final = "Nach Wörtern statt einer Nummer suchen: `/regel suche: <Stichwort>`."
 #: Most numbers named as not shown (the others counted): a search may list a thousand.
 _NAMED_REST: Final = 10
 #: A comma between three digits and up to three digits with an optional letter, a whole piece (``702,19``,
@@ -283,12 +286,14 @@ async def several_rules(ctx: AnswerContext, found: NumberSearch,
     sources: list[str] = []
     missing: list[str] = []  # „999.99 (Seite „Regel 999.99 nicht gefunden“)“: named by the page's title, since a
     # long page before it is split into several by the renderer (a page number here would miss it)
+    searched = bool(found.words) and not found.many  # the words are searched too: no page tells to search words
     for number in shown:
         try:
             reply = await one(ctx, number)
         except UserError as exc:
             title = exc.title if number in exc.title else f"Regel {number}: {exc.title}"
-            pages.append(Page(title, exc.body, actions=exc.choices[:5]))
+            body = exc.body.replace("\n" + WORDS_HINT, "") if searched else exc.body
+            pages.append(Page(title, body, actions=exc.choices[:5]))
             missing.append(f"{number} (Seite „{quote_user(title, 80)}“)")
             continue
         pages += _pages(reply, len(pages))
@@ -312,8 +317,9 @@ async def several_rules(ctx: AnswerContext, found: NumberSearch,
             notes.append(f"{searched_words(found.words)}: nichts gefunden.")
         else:
             own = "seine" if len(found.words) == 1 else "ihre"  # the word's or the words' hits
-            notes.append(f"{searched_words(found.words)}; {own} Treffer folgen nach "
-                         f"{'den Regeln' if len(shown) > 1 else 'der Regel'}." if shown else
+            after = ("den Regeln" if len(shown) > 1 else "der Regel") if len(missing) < len(shown) else (
+                "diesen Seiten" if len(shown) > 1 else "dieser Seite")  # no rule found: after its „nicht gefunden“
+            notes.append(f"{searched_words(found.words)}; {own} Treffer folgen nach {after}." if shown else
                          f"{searched_words(found.words, also=False)}.")
             pages += _pages(reply, len(pages))
             sources += reply.source.split(" · ") if reply.source else []
@@ -408,5 +414,5 @@ async def numbers_line(search: str, answers: Answers) -> str:
             f"{', '.join(shown)}{more} zeigt `/regel suche: {' '.join(shown)}`.")
 
 
-__all__ = ["MAX_NUMBERS", "MAX_PIECES", "NumberSearch", "not_ruled", "numbers_line", "numbers_only", "read_commas",
-           "rule_numbers", "searched_words", "several_rules"]
+__all__ = ["MAX_NUMBERS", "MAX_PIECES", "WORDS_HINT", "NumberSearch", "not_ruled", "numbers_line", "numbers_only",
+           "read_commas", "rule_numbers", "searched_words", "several_rules"]

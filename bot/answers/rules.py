@@ -38,7 +38,7 @@ from bot.answers.register_first import register_first, with_register
 from bot.answers.registry import AnswerContext, UserError, action, answer, completer, parse_id
 from bot.answers.rule_evidence import resting_entries
 from bot.answers.rule_number_choices import named_rule_choices, number_choices
-from bot.answers.rule_numbers import read_commas, rule_numbers, several_rules
+from bot.answers.rule_numbers import WORDS_HINT, read_commas, rule_numbers, several_rules
 from bot.answers.rule_search import keyword_reply
 from bot.answers.rule_sources import explained, mentions, misprinted_as, rule_found, rules_for
 from bot.answers.rule_status import rule_head
@@ -193,8 +193,7 @@ async def _not_in_store(ctx: AnswerContext, index: TodayIndex, cat: RuleCatalog,
         nearest = nearest_numbers(cat.numbers(), number)
         raise UserError(
             f"Regel {number} nicht gefunden",
-            "Kein Dokument des Bots enthält oder zitiert diese Regel.\n"
-            "Nach Wörtern statt einer Nummer suchen: `/regel suche: <Stichwort>`."
+            "Kein Dokument des Bots enthält oder zitiert diese Regel.\n" + WORDS_HINT
             + ("\nMeintest du eine der nächstgelegenen Regeln?" if nearest else ""),
             choices=[Action(label=f"Regel {n}", action="rule", arg=n) for n in nearest],
         )

@@ -98,6 +98,25 @@ async def test_the_rule_search_names_the_numbers_no_rule_answered(ctx):
     assert "Nichts gefunden zu" not in both.pages[0].body
 
 
+async def test_a_number_no_document_has_beside_searched_words_says_only_what_is_true(ctx):
+    # before: „Nach Wörtern statt einer Nummer suchen“ on 420.5e's page though „trampelschaden“ was searched, and its
+    # hits said to follow „nach der Regel“ that was not found
+    reply = await run_answer(ctx, "rule", search="420.5e trampelschaden")
+    assert reply.pages[0].title == "Regel 420.5e nicht gefunden"
+    assert reply.pages[0].body.splitlines()[:2] == [
+        "ℹ️ Das Wort „trampelschaden“ wurde auch gesucht; seine Treffer folgen nach dieser Seite.",
+        "Kein Dokument des Bots enthält oder zitiert diese Regel."]
+    assert "Nach Wörtern statt" not in reply.pages[0].body
+    assert "Trampelschaden" in reply.pages[1].title  # the word's hits: the term table's Trampelschaden, 702.19
+    nothing = await run_answer(ctx, "rule", search="420.5e quarkbrot")  # searched, nothing found: no hint either
+    assert "Nach Wörtern statt" not in nothing.pages[0].body
+    alone = await run_answer(ctx, "rule", search="420.5e")  # a number alone: the words' search is pointed to
+    assert alone.error and alone.pages[0].body.splitlines()[1] == (
+        "Nach Wörtern statt einer Nummer suchen: `/regel suche: <Stichwort>`.")
+    mixed = await run_answer(ctx, "rule", search="702.19 420.5e trampelschaden")  # one rule found: after it
+    assert "seine Treffer folgen nach den Regeln." in mixed.pages[0].body
+
+
 async def test_a_number_no_document_has_as_a_rule_is_said_so_without_a_button(ctx):
     # no document holds or cites a rule 999.99 (`/regel suche: 999.99`: „Regel 999.99 nicht gefunden“): before, the
     # rulings search called it a rule number with a button that answered „nicht gefunden“
