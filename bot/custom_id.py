@@ -36,7 +36,7 @@ from typing import Any
 
 from bot.declared_args import action_fn, answer_fn, check_action_arg, check_answer_options, declared, takes_seed
 from bot.id_values import BadCustomId, TooLong, decode_value, encode_value, escape, unescape
-from bot.reply import CUSTOM_ID_MAX
+from bot.reply import CUSTOM_ID_MAX, utf16_len
 
 log = logging.getLogger(__name__)
 
@@ -144,8 +144,8 @@ def encode_target(inv: Invocation) -> str:
 
 
 def _fit(cid: str) -> str:
-    if len(cid) > CUSTOM_ID_MAX:
-        raise TooLong(f"custom_id too long ({len(cid)} > {CUSTOM_ID_MAX}): {cid[:40]}…")
+    if utf16_len(cid) > CUSTOM_ID_MAX:  # counted as Discord's clients count it: an emoji is two
+        raise TooLong(f"custom_id too long ({utf16_len(cid)} > {CUSTOM_ID_MAX}): {cid[:40]}…")
     return cid
 
 
@@ -190,7 +190,7 @@ def decode(custom_id: str) -> ButtonId:
     Raises:
         BadCustomId: not a Regelbot id, malformed, or naming an unknown answer / too many option values.
     """
-    if len(custom_id) > CUSTOM_ID_MAX or not custom_id.startswith(PREFIX + ":"):
+    if utf16_len(custom_id) > CUSTOM_ID_MAX or not custom_id.startswith(PREFIX + ":"):
         raise BadCustomId("not a Regelbot custom_id")
     head, _, rest = custom_id[len(PREFIX) + 1 :].partition(":")
     if head in VERBS:

@@ -40,6 +40,12 @@ BUTTONS_PER_ROW = 5
 ROWS_MAX = 5
 
 
+def utf16_len(text: str) -> int:
+    """The length of ``text`` in UTF-16 code units, as Discord's clients (JavaScript strings) count a custom_id
+    against :data:`CUSTOM_ID_MAX`: a character beyond U+FFFF (an emoji: „🔥“) counts two, a lone surrogate one."""
+    return len(text.encode("utf-16-le", "surrogatepass")) // 2
+
+
 def format_date(iso: str | None) -> str:
     """``"2005-08-30"`` → ``"30.08.2005"``; ``"2007"`` stays; None → ``""``."""
     if not iso:

@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from bot.custom_id import PAGE, PREFIX, Invocation, encode_target
 from bot.page_fit import fit_reply, split_text
-from bot.reply import CUSTOM_ID_MAX, EMBED_DESCRIPTION_MAX, Reply
+from bot.reply import CUSTOM_ID_MAX, EMBED_DESCRIPTION_MAX, Reply, utf16_len
 
 #: The fingerprint length of a paging button's custom_id (:func:`bot.render.page_checks`).
 _CHECK = "x" * 6
@@ -28,13 +28,14 @@ _NOTE = re.compile(r"_ℹ️ Seite 1 von (\d+): Die Eingabe ist um (\d+) Zeichen
 def excess(inv: Invocation, pages: int) -> int:
     """How many characters the paging buttons' custom_id of ``inv`` (an answer with ``pages`` pages) is longer
     than Discord's 100 (:data:`bot.reply.CUSTOM_ID_MAX`); 0 when it fits. A value the custom_id must escape counts
-    as it is written there (a comma three characters, „%2C“). An invocation no button can encode at all counts 0:
-    its buttons are logged and left as they were (:func:`bot.custom_id.encode`)."""
+    as it is written there (a comma three characters, „%2C“), a character beyond U+FFFF as two (an emoji; UTF-16
+    units, as :func:`bot.custom_id.encode` counts them: :func:`bot.reply.utf16_len`). An invocation no button can
+    encode at all counts 0: its buttons are logged and left as they were (:func:`bot.custom_id.encode`)."""
     try:
         target = encode_target(inv)
     except ValueError:
         return 0
-    return max(0, len(f"{PREFIX}:{PAGE}:{pages}:{_CHECK}:{target}") - CUSTOM_ID_MAX)
+    return max(0, utf16_len(f"{PREFIX}:{PAGE}:{pages}:{_CHECK}:{target}") - CUSTOM_ID_MAX)
 
 
 def unpaged_note(pages: int, over: int, cut: Sequence[str] = ()) -> str:
@@ -45,7 +46,7 @@ def unpaged_note(pages: int, over: int, cut: Sequence[str] = ()) -> str:
     named = ", ".join(f"„{t}“" for t in cut[:CUT_NAMED]) + (f" und {len(cut) - CUT_NAMED} weitere"
                                                              if len(cut) > CUT_NAMED else "")
     return (f"_ℹ️ Seite 1 von {pages}: Die Eingabe ist um {over} Zeichen zu lang, um sie in einem Knopf zum Blättern "
-            "mitzugeben (Discord erlaubt 100 Zeichen, ein Komma zählt dreifach)."
+            "mitzugeben (Discord erlaubt 100 Zeichen, ein Komma zählt dreifach, ein Emoji doppelt)."
             + (f" Nicht gezeigt: {named}." if named else "") + " Für die weiteren Seiten den Befehl "
             "mit einer kürzeren Eingabe erneut ausführen (eine Suche etwa nur mit ihren Stichwörtern)._")
 

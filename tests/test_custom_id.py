@@ -29,6 +29,7 @@ from bot.gateway.sharding import IdentifyLimiter
 from bot.id_values import BadCustomId, TooLong
 from bot.page_fit import fit_reply
 from bot.render import buttons, message_payload, page_checks, picked_custom_id
+from bot.reply import utf16_len
 from tests.conftest import on_fuzz_setting
 
 
@@ -82,7 +83,7 @@ def test_any_values_round_trip_or_do_not_fit(card, search, page):
     except TooLong:
         assert encode(PAGE, inv, page).endswith(":!")
         return
-    assert len(cid) <= 100
+    assert utf16_len(cid) <= 100
     back = decode(cid)
     assert back.page == page
     # trailing defaults (None) are left out of the id and come back as the answer's defaults
@@ -147,6 +148,21 @@ def test_a_6000_character_search_does_not_fit_and_says_so():
     cid = encode(PAGE, inv, 2, "abcdef")
     assert cid == "rb:pg:2:abcdef:!"
     assert decode(cid).target is None
+
+
+def test_an_emoji_counts_two_as_discord_s_clients_count_a_custom_id():
+    # 100 code points, 101 UTF-16 units: before, sent as it was (Discord's clients count UTF-16 units, „🔥“ two)
+    search = "Kampfschaden Blocker vor dem Schaden entfernt wenn der Angreifer blockten 🔥"
+    inv = Invocation.answer("ruling", search=search)
+    whole = "rb:pg:2:abcdef:" + encode_target(inv)
+    assert (len(whole), utf16_len(whole)) == (100, 101)
+    with pytest.raises(TooLong):
+        encode_strict(PAGE, inv, 2, "abcdef")
+    assert encode(PAGE, inv, 2, "abcdef") == "rb:pg:2:abcdef:!"
+    with pytest.raises(BadCustomId):
+        decode(whole)
+    fits = Invocation.answer("ruling", search=search[:-3] + " 🔥")  # a letter fewer: 100 units
+    assert decode(encode_strict(PAGE, fits, 2, "abcdef")).target.kwargs["search"] == search[:-3] + " 🔥"
 
 
 def test_an_option_the_answer_does_not_take_gives_an_unpageable_button_not_a_crash(caplog):

@@ -13,6 +13,8 @@ from tests.conftest import run_cli
 SENTENCE = "Was passiert mit Kampfschaden, wenn der Blocker vor dem Schaden entfernt wird?"
 #: The same search without its question words: 46 characters, it fits.
 SHORT = "Kampfschaden Blocker vor dem Schaden entfernt"
+#: Its paging custom_id is 100 code points but 101 UTF-16 units: the emoji counts two.
+EMOJI_SEARCH = "Kampfschaden Blocker vor dem Schaden entfernt wenn der Angreifer blockten 🔥"
 
 
 def call_json(db, command: str) -> dict:
@@ -32,10 +34,20 @@ def test_a_sentence_search_too_long_for_a_button_shows_its_first_page_and_no_dea
     assert embed["description"].startswith(f"15 Treffer für „{SENTENCE}“, die passendsten zuerst")
     assert embed["description"].endswith(
         "_ℹ️ Seite 1 von 3: Die Eingabe ist um 5 Zeichen zu lang, um sie in einem Knopf zum Blättern mitzugeben "
-        "(Discord erlaubt 100 Zeichen, ein Komma zählt dreifach). Für die weiteren Seiten den Befehl mit einer "
-        "kürzeren Eingabe erneut ausführen (eine Suche etwa nur mit ihren Stichwörtern)._")
+        "(Discord erlaubt 100 Zeichen, ein Komma zählt dreifach, ein Emoji doppelt). Für die weiteren Seiten den "
+        "Befehl mit einer kürzeren Eingabe erneut ausführen (eine Suche etwa nur mit ihren Stichwörtern)._")
     assert "Seite 1/" not in embed["footer"]["text"]  # one page shown: no counter of pages that cannot be reached
     assert "rb:rulings:271" in ids(message)  # the first page's buttons stay: Wollwildschwein's rulings
+
+
+def test_an_emoji_counts_two_in_a_button_as_discord_s_clients_count_it(built_db):
+    # 73 characters and an emoji the search does not read: its custom_id was 100 code points, 101 UTF-16 units (as
+    # Discord's clients count a custom_id), and was sent with its paging buttons
+    message = call_json(built_db, f"/ruling suche: {EMOJI_SEARCH}")
+    assert not [i for i in ids(message) if i.startswith("rb:pg:")], ids(message)
+    description = message["embeds"][0]["description"]
+    assert description.startswith("ℹ️ Nicht gelesen: „🔥“")
+    assert "_ℹ️ Seite 1 von 3: Die Eingabe ist um 1 Zeichen zu lang" in description, description[-400:]
 
 
 def test_the_shortened_search_pages_in_another_process(built_db):
@@ -55,6 +67,6 @@ def test_a_first_page_alone_names_the_rules_its_cut_pages_held(built_db):
     description = message["embeds"][0]["description"]
     assert message["embeds"][0]["title"] == "Regel 702.19 (heute) – Trampelschaden"
     assert ("_ℹ️ Seite 1 von 7: Die Eingabe ist um 22 Zeichen zu lang, um sie in einem Knopf zum Blättern mitzugeben "
-            "(Discord erlaubt 100 Zeichen, ein Komma zählt dreifach). Nicht gezeigt: „Regel 104.3f (heute) · so "
-            "zitiert 2005, heute 107.4e“, „Regel 104.3f“, „Regel 117.1 (heute)“, „Regel 704.5a (heute)“, „Regel "
-            "601.2 (heute)“, „") in description, description[-700:]
+            "(Discord erlaubt 100 Zeichen, ein Komma zählt dreifach, ein Emoji doppelt). Nicht gezeigt: „Regel 104.3f "
+            "(heute) · so zitiert 2005, heute 107.4e“, „Regel 104.3f“, „Regel 117.1 (heute)“, „Regel 704.5a "
+            "(heute)“, „Regel 601.2 (heute)“, „") in description, description[-700:]
