@@ -144,7 +144,7 @@ def encode_target(inv: Invocation) -> str:
 
 
 def _fit(cid: str) -> str:
-    if utf16_len(cid) > CUSTOM_ID_MAX:  # counted as Discord's clients count it: an emoji is two
+    if utf16_len(cid) > CUSTOM_ID_MAX:  # the stricter count (UTF-16 units): an emoji is two
         raise TooLong(f"custom_id too long ({utf16_len(cid)} > {CUSTOM_ID_MAX}): {cid[:40]}…")
     return cid
 

@@ -41,8 +41,9 @@ ROWS_MAX = 5
 
 
 def utf16_len(text: str) -> int:
-    """The length of ``text`` in UTF-16 code units, as Discord's clients (JavaScript strings) count a custom_id
-    against :data:`CUSTOM_ID_MAX`: a character beyond U+FFFF (an emoji: „🔥“) counts two, a lone surrogate one."""
+    """The length of ``text`` in UTF-16 code units, the stricter count of a custom_id against :data:`CUSTOM_ID_MAX`
+    (Discord's OpenAPI spec: ``maxLength`` 100, code points in JSON Schema; a JavaScript string counts UTF-16 units),
+    so an id within it fits either: a character beyond U+FFFF (an emoji: „🔥“) counts two, a lone surrogate one."""
     return len(text.encode("utf-16-le", "surrogatepass")) // 2
 
 
