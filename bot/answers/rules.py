@@ -15,7 +15,7 @@ the English glossary terms (``starting player`` finds the explanation of the Sta
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, partial
 
 from bot.answers.cards import with_note
 from bot.answers.choices import RuleChoices
@@ -272,7 +272,7 @@ async def _searched(ctx: AnswerContext, search: str) -> Reply:
         UserError: no rule number (:func:`misnumbered`), unknown number or nothing found (German).
     """
     shown = quote_user(search, 40)  # the markup is out (said by reads_markup): „<@123> vorrang“ searches „vorrang“
-    search, readings = await read_commas(search, lambda number: _answered(ctx, number))
+    search, readings = await read_commas(search, partial(rule_found, ctx))  # 702,703 as 702.703 if found
     if several := rule_numbers(search, readings):  # „702.19 und 104.3f“, „702.19 und Trampelschaden“
         return await several_rules(ctx, several, rule_answer)
     if refused := number_refusal(search):  # „7022.19“, „702.19zz“, „-5“: the shape said, never searched as words
@@ -301,13 +301,6 @@ async def _searched(ctx: AnswerContext, search: str) -> Reply:
         reply.pages[0].body = "".join(f"ℹ️ {n}\n" for n in readings) + reply.pages[0].body
     about = number or (match.term.rule if match is not None else None)
     return with_review(await today_index(ctx.store), reply, about) if about else reply
-
-
-async def _answered(ctx: AnswerContext, number: str) -> bool:
-    """True when ``/regel suche`` answers the rule ``number`` (:func:`_rule_or_term` finds it), not „nicht
-    gefunden“: whether ``702,703`` can be the rule 702.703 (:func:`bot.answers.rule_numbers.read_commas`), read
-    without building the answer (:func:`bot.answers.rule_sources.rule_found`)."""
-    return await rule_found(ctx, number)
 
 
 async def _rule_or_term(ctx: AnswerContext, query: str, number: str | None, match: TermMatch | None) -> Reply:

@@ -30,8 +30,9 @@ from bot.answers.name_notes import reading_line
 from bot.answers.paging import hit_pages, search_excerpt
 from bot.answers.query_notes import query_notes
 from bot.answers.register_terms import register_search
-from bot.answers.registry import AnswerContext, UserError, action, answer, run_action
+from bot.answers.registry import AnswerContext, UserError, action, answer
 from bot.answers.rule_numbers import not_ruled, numbers_line, numbers_only
+from bot.answers.rule_sources import rule_found
 from bot.answers.sources import passage_source
 from bot.answers.today import PageNotes, newer_rulings, status_text
 from bot.answers.today_index import TodayIndex, today_index
@@ -281,7 +282,7 @@ async def search_reply(ctx: AnswerContext, text: str, card: CardRecord | None = 
             :func:`bot.rule_catalog.refuse_number`; no ruling holds such a word).
     """
     refuse_number(text)  # never searched as words: „-5“ found „5/2“ and „+2/+2“
-    answers = partial(_rule_answered, ctx)
+    answers = partial(rule_found, ctx)  # the button rb:rule:<number> answers it
     if (numbers := await numbers_only(text, answers)) is not None:  # „702.19 702.20“: no ruling names a rule by number
         raise numbers
     named = await named_card(ctx, text) if card is None else None
@@ -343,12 +344,6 @@ async def _unknown_lead(ctx: AnswerContext, text: str, result: SearchResult, unk
             missing := await missing_card_line(text, result.analysis, [], ctx.names, ctx.store)):
         return f"{missing}\n\n{lead}", ""  # „Gruul-Schamane“: the hits are other cards' rulings
     return lead, "\n" + unknown_line(unknown) if unknown else ""
-
-
-async def _rule_answered(ctx: AnswerContext, number: str) -> bool:
-    """True when the button to the rule ``number`` (``rb:rule:<number>``, what ``/regel suche`` answers for it)
-    answers it, not „Regel … nicht gefunden“: only such a rule is pointed to (:func:`not_ruled`)."""
-    return not (await run_action(ctx, "rule", number)).error
 
 
 async def _abolished_query(ctx: AnswerContext, text: str, asked: bool) -> tuple[frozenset[str], str]:
