@@ -89,6 +89,16 @@ def test_an_invalid_one_word_value_after_the_question_and_an_empty_name_are_refu
         proc.stderr
 
 
+def test_option_names_inside_and_before_a_question_through_the_real_process(built_db):
+    # Gildenbund's section Spuk (001) answers both; the question's own „Frage:“ is text, „privat: ja“ first is private
+    proc = run_cli("call", "/frage frage: Meine Frage: was ist Spuk?", db=built_db)
+    assert proc.returncode == 0 and "doppelt angegeben" not in proc.stdout, proc.stderr
+    assert "Frage: „Meine Frage: was ist Spuk?“" in proc.stdout and "Mechanik-Abschnitt **Spuk**" in proc.stdout
+    proc = run_cli("call", "/frage privat: ja frage: was ist Spuk", db=built_db)
+    assert proc.returncode == 0 and "Mechanik-Abschnitt **Spuk**" in proc.stdout, proc.stderr
+    assert "(nur für dich)" in proc.stdout
+
+
 def test_a_word_with_a_colon_where_an_option_name_stands_is_still_an_unknown_option(cli):
     assert options(cli, "/regel nummer: 702") == {"nummer": None}  # its value is no search text
     assert options(cli, "/regel nummer: 1 suche: 701.19") == {"search": "701.19", "nummer": None}

@@ -39,7 +39,7 @@ async def test_a_card_whose_name_holds_a_term_is_not_answered_by_the_term_row(ct
 async def test_a_term_row_still_stands_in_without_a_card(ctx):
     # „was heißt im Spiel“: no passage defines it, the row Schlachtfeld („Früher: im Spiel“) stands in
     hits = await _first(ctx, "was heißt im spiel")
-    assert hits[0].passage.kind == "term" and hits[0].parts.get("stand_in", 0) > 0
+    assert hits[0].passage.key == "term:Schlachtfeld" and hits[0].parts.get("stand_in", 0) > 0
 
 
 async def test_the_frage_page_leads_with_the_card_asked_about(ctx):
