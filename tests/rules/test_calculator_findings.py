@@ -391,6 +391,8 @@ def test_shortfall_with_too_few_mana_still_lists_the_generic_half():
     # the same digits hint as „zwanzig grün“ (before: „hundert“ named as no colour word, no hint)
     ("hundert grün", "z. B. „100 grün“ oder {100}{G} für 100 generisches Mana und ein grünes.", ""),
     ("einundzwanzig grün", "z. B. „21 grün“ oder {21}{G} für 21 generisches Mana und ein grünes.", ""),
+    # „null“ read as no symbol at all: {0}, zero mana (rule 107.4d; before: IndexError, „Unerwarteter Fehler“)
+    ("NULL-# ZQ", "z. B. „0“ oder {0} für kein Mana.", "„#“ an Position 2 (Zeichen 6), kein gültiges Manasymbol"),
     ("minus drei grün", "„drei“ an Position 2 (Zeichen 7) ist kein Manasymbol: Zahlen bitte als Ziffern. Für {3}{G}",
      "„minus“ an Position 1 (Zeichen 1), kein Manasymbol und kein Farbwort"),
 ])

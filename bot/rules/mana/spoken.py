@@ -82,7 +82,8 @@ def describe(symbols: Sequence[Symbol]) -> str:
     """What a cost holds in German words: ``{2}{W}`` → ``"2 generisches Mana und ein weißes"``, ``{W}{W}`` →
     ``"zwei weiße Mana"``, ``{2}{W}{3}{U}`` → ``"5 generisches Mana, ein weißes und ein blaues"`` (the colours in
     the order of the cost); symbols of other kinds (hybrid, Phyrexian, X) counted as „weitere Symbole“ after the
-    mana: ``{X}{R}{R}`` → ``"zwei rote Mana und ein weiteres Symbol"``, ``{X}`` → ``"ein weiteres Symbol"``."""
+    mana: ``{X}{R}{R}`` → ``"zwei rote Mana und ein weiteres Symbol"``, ``{X}`` → ``"ein weiteres Symbol"``; no
+    symbols → ``"kein Mana"``."""
     kinds = [s.kind for s in symbols]
     parts = [f"{sum(s.amount for s in symbols if s.kind is SymbolKind.GENERIC)} generisches Mana"] \
         if SymbolKind.GENERIC in kinds else []
@@ -95,6 +96,8 @@ def describe(symbols: Sequence[Symbol]) -> str:
     others = sum(1 for k in kinds if k not in (SymbolKind.GENERIC, SymbolKind.COLORED, SymbolKind.COLORLESS))
     if others:
         parts.append("ein weiteres Symbol" if others == 1 else f"{others} weitere Symbole")
+    if not parts:  # „null“: a cost of no symbols, {0} (rule 107.4d: zero mana)
+        return "kein Mana"
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " und " + parts[-1]
 
 
@@ -136,9 +139,9 @@ def number_word_error(tokens: Sequence[Token], index: int, where: str) -> str:
     for repeat in (False, True):
         pieces = _pieces(tokens, repeat)
         symbols = [s for piece in pieces for s in piece[1]]
-        cost = "".join(s.text for s in symbols)
+        cost = "".join(s.text for s in symbols) or "{0}"
         if len(symbols) <= MAX_SYMBOLS and cost not in (r[0] for r in readings):
-            readings.append((cost, describe(symbols), _text(tokens, pieces)))
+            readings.append((cost, describe(symbols), _text(tokens, pieces) or "0"))
     left_out = _side_by_side(tokens) + _left_out(tokens)
     if len(readings) == 1:
         cost, said, text = readings[0]
