@@ -54,6 +54,8 @@ from prior_folds import learning_ranker, leave_out, prepare_left_out, without_fi
 from question_cv import cross_validate, describe, fold_rows  # noqa: E402
 
 from bot.analysis import STOP_WORDS, Options  # noqa: E402
+from bot.answers.frage_search import frage_search  # noqa: E402
+from bot.answers.registry import AnswerContext  # noqa: E402
 from bot.answers.unknown_notes import question_notes  # noqa: E402
 from bot.german_words import not_ordinary  # noqa: E402
 from bot.importer import DEFAULT_SOURCES, build  # noqa: E402
@@ -205,10 +207,13 @@ class Baselines:
 
 
 async def frage_keys(store: Store, r: Ranker, names: NameIndex, q: Question) -> list[str]:
-    """Passage keys of ``/frage``'s ranking of ``q``, best first; ``q`` itself left out of the earlier questions of
-    the ``prior`` feature (:func:`prior_folds.leave_out`: a tuning question is in the shipped file)."""
-    found = await leave_out(r, q.id).search(store, q.text, names, limit=DEPTH)
-    return [h.passage.key for h in found.hits]
+    """Passage keys of ``/frage``'s ranking of ``q``, best first, as the answer reads and searches it
+    (:func:`bot.answers.frage_search.frage_search`: split words joined, a quoted stop word unquoted, the register's
+    word order; before 2026-12-07 23:00 the raw text went to ``Ranker.search``, which the answer does not do); ``q``
+    itself left out of the earlier questions of the ``prior`` feature (:func:`prior_folds.leave_out`: a tuning
+    question is in the shipped file)."""
+    ctx = AnswerContext(store, names)
+    return [h.passage.key for h in (await frage_search(ctx, leave_out(r, q.id), q.text, DEPTH)).found.hits]
 
 
 async def timed(

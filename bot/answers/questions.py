@@ -19,15 +19,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from bot.actions import asked_action
-from bot.answers.abolished import QUOTED_ABOVE, ROWS_SOURCE, asked_search, quoted_keys, register_page, register_read
+from bot.answers.abolished import QUOTED_ABOVE, ROWS_SOURCE, quoted_keys, register_page, register_read
 from bot.answers.asked_rules import rule_led
 from bot.answers.card_lines import card_lines
 from bot.answers.cards import keyword_sections, outdated_keywords, printed_text, text_printed, value_fields
 from bot.answers.compared import Sides, read_sides, side_lines
 from bot.answers.explanation_names import SELF_NAMED, named_found, named_passages
+from bot.answers.frage_search import frage_search
 from bot.answers.hedge_signals import Confidence, hedges
 from bot.answers.hollow import asks_only, empty_lead
-from bot.answers.keyword_pairs import read_asked
 from bot.answers.markup_notes import long_line
 from bot.answers.off_topic import OFF_TOPIC_LINE, off_topic
 from bot.answers.registry import AnswerContext, UserError, action, answer
@@ -54,7 +54,6 @@ from bot.excerpts import excerpt
 from bot.question_mentions import unowned_names
 from bot.question_reading import ReadQuestion, reading_lines
 from bot.question_words import no_terms_line, players_said
-from bot.quoted_words import unquoted
 from bot.ranking import Hit, Ranked, Ranker, ranker
 from bot.reply import Action, Field, Page, Reply, quote_user
 from bot.rule_catalog import refuse_number
@@ -387,14 +386,12 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
                         "im Spiel sind?`")
     r = await ranker(ctx.store)
     shown = quote_user(question, 120)
-    # a quoted stop word no document quotes, or a quoted joiner, is read unquoted (bot.quoted_words.unquoted)
-    question = unquoted(question, r.term_weights)
-    read = await read_asked(ctx.store, r.analyser.vocab, question)  # „blut durst“, „llanowar elfen“
+    # read as every free-text door reads it („blut durst“, „llanowar elfen“; a quoted stop word unquoted) and one
+    # search with the words in the register's order („verbrennt mana“ searched as „mana verbrennt“): a question about
+    # a rule today's rules abolished („gibt es noch manabrand“) leads with the register's rows as /regel suche shows
+    # them (bot/answers/abolished.py), above the best passage on the same page: the rows answer it
+    read, (rows, said_words), found = await frage_search(ctx, r, question, OTHERS + 1)
     question, said = read.text, reading_lines(read)
-    # a question about a rule today's rules abolished („gibt es noch manabrand“) leads with the register's rows as
-    # /regel suche shows them (bot/answers/abolished.py), above the best passage on the same page: the rows answer it;
-    # one search, its words in the register's order („verbrennt mana“ searched as „mana verbrennt“)
-    (rows, said_words), found = await asked_search(ctx, r, question, OTHERS + 1)  # the register read it once
     _refuse_unasked(question, found, r, shown, _said_head(said))
     if isinstance(found := await rule_led(ctx, question, found, said), Reply):  # a rule number named: that rule leads
         return found
