@@ -289,21 +289,20 @@ def _print_reply_of(settings: Settings, args: argparse.Namespace, make: Callable
     with the console's line ``(nur für dich) [Im Kanal teilen] (rb:sh:…)``), or with ``--json`` exactly the
     message payload Discord receives (:func:`bot.render.message_payload`)."""
     from bot.console import UsageError, private_note
-    from bot.page_fit import fit_reply
-    from bot.render import to_json, to_text
+    from bot.render import shown, to_json, to_text
 
     async def work(cli: Any) -> int:
-        shown = await make(cli)
-        count = len(fit_reply(shown.reply))
+        made = await make(cli)
+        count = len(shown(made.reply, made.origin)[1])  # the pages Discord gets: one where no button can page
         if args.page is not None and not 1 <= args.page <= count:  # a usage problem: exit 2, argparse's line
             raise UsageError(f"--page: Seite {args.page} gibt es nicht, die Antwort hat "
                              + ("1 Seite" if count == 1 else f"{count} Seiten (1 bis {count})"))
-        page = shown.page if args.page is None else args.page - 1
+        page = made.page if args.page is None else args.page - 1
         if args.json:
-            print(to_json(shown.reply, page, shown.origin))
+            print(to_json(made.reply, page, made.origin))
             return 0
-        print(to_text(shown.reply, page))
-        note = private_note(shown.reply, page, shown.origin)  # as the console shows it: the share id to press
+        print(to_text(made.reply, page, made.origin))
+        note = private_note(made.reply, page, made.origin)  # as the console shows it: the share id to press
         if note is not None:
             print(note)
         return 0

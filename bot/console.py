@@ -38,7 +38,7 @@ from bot.commands.buttons import Pressed, press
 from bot.core import Core
 from bot.custom_id import PAGE, PREFIX, Invocation
 from bot.metric_labels import leaf_label
-from bot.render import buttons, message_payload, to_text
+from bot.render import buttons, message_payload, shown, to_text
 from bot.reply import Choice, Reply, as_private, one_line, quote_user
 from bot.text import shorten, spaced_zwsp
 from bot.unpaged import turn_refusal
@@ -363,21 +363,21 @@ class Session:
     async def turn(self, step: int) -> None:
         """Show the next (``step`` 1) or the previous (-1) page of the last answer by pressing its „Weiter“ or
         „Zurück“ button as Discord would (:func:`bot.commands.buttons.press`): it pages where they page; without
-        one, :func:`bot.unpaged.turn_refusal` says why. An error of the press is shown; the answer stays."""
+        one, :func:`bot.unpaged.turn_refusal` of it as shown says why. An error of the press is shown; it stays."""
         if self.last is None:
             print("Noch keine Antwort zum Blättern.")
             return
         label = "Weiter" if step > 0 else "Zurück"
-        shown = buttons(message_payload(self.last, self.page, self.origin))
+        under = buttons(message_payload(self.last, self.page, self.origin))
         paging = f"{PREFIX}:{PAGE}:"
-        button = next((b for b in shown if b.get("label") == label and b["custom_id"].startswith(paging)), None)
+        button = next((b for b in under if b.get("label") == label and b["custom_id"].startswith(paging)), None)
         if button is None or button.get("disabled"):
-            print(turn_refusal(self.last, step))  # the first page alone of an unpaged answer: why
+            print(turn_refusal(shown(self.last, self.origin)[0], step))  # the first page alone of an unpaged answer
             return
         pressed = await press(button["custom_id"], self.cli.core.run, private=self.last.ephemeral)
         if pressed.update:  # the page turned in place, as the clicked message in Discord
             self.last, self.page, self.origin = pressed.reply, pressed.page, pressed.origin
-        print(to_text(pressed.reply, pressed.page))
+        print(to_text(pressed.reply, pressed.page, pressed.origin))
         note = private_note(pressed.reply, pressed.page, pressed.origin) if pressed.update else None
         if note:
             print(note)
@@ -398,7 +398,7 @@ class Session:
             self.last, self.page, self.origin = pressed.reply, pressed.page, pressed.origin
         else:
             (self.last, self.origin), self.page = await self.cli.invoke(line), 0
-        print(to_text(self.last, self.page))
+        print(to_text(self.last, self.page, self.origin))
         note = private_note(self.last, self.page, self.origin)
         if note:
             print(note)

@@ -56,7 +56,6 @@ from bot.store_file import (
     refusal_text,
     rules_digests,
 )
-from bot.unpaged import first_page_only
 from bot.update_register import review_note
 
 log = logging.getLogger(__name__)
@@ -336,15 +335,14 @@ class Core:
         """Run the invocation ``inv``: an answer with its options or a button action with its argument
         (:func:`bot.answers.registry.run_answer` / ``run_action``: options bounded first, a ``UserError``
         becomes a German error reply), on the store in use when it starts; a full-text query the answer repeats
-        is run once (:func:`bot.store.passages.one_answer`); an answer of several pages whose input no paging button
-        can carry is its first page alone (:func:`bot.unpaged.first_page_only`). ``command``: the interaction's
-        metrics label (:mod:`bot.metric_labels`; None: ``inv``'s)."""
+        is run once (:func:`bot.store.passages.one_answer`). ``command``: the interaction's metrics label
+        (:mod:`bot.metric_labels`; None: ``inv``'s)."""
         generation = self._enter()
         try:
             with metrics.work(command, inv), one_answer():
                 if inv.kind == "action":
                     return await run_action(generation.context, inv.key, inv.arg)
-                return first_page_only(await run_answer(generation.context, inv.key, **inv.kwargs), inv)
+                return await run_answer(generation.context, inv.key, **inv.kwargs)
         finally:
             generation.leave()
 

@@ -145,7 +145,8 @@ def encode_target(inv: Invocation) -> str:
 
 def _fit(cid: str) -> str:
     if utf16_len(cid) > CUSTOM_ID_MAX:  # the stricter count (UTF-16 units): an emoji is two
-        raise TooLong(f"custom_id too long ({utf16_len(cid)} > {CUSTOM_ID_MAX}): {cid[:40]}…")
+        raise TooLong(f"custom_id too long ({utf16_len(cid)} > {CUSTOM_ID_MAX}): {cid[:40]}…",
+                      utf16_len(cid) - CUSTOM_ID_MAX)
     return cid
 
 
@@ -175,7 +176,8 @@ def encode(verb: str, target: Invocation | None, page: int, check: str = "-") ->
 
 
 def encode_strict(verb: str, target: Invocation | None, page: int, check: str = "-") -> str:
-    """Like :func:`encode` but raises :class:`TooLong` when the invocation does not fit."""
+    """Like :func:`encode` but raises :class:`TooLong` when the invocation does not fit (its ``over``: by how many
+    UTF-16 units the id is longer than 100)."""
     if verb not in VERBS:
         raise ValueError(f"unknown verb {verb!r}")
     if not _CHECK_RE.fullmatch(check) or not 0 <= page <= 99_999:

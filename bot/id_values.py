@@ -20,7 +20,13 @@ class BadCustomId(ValueError):
 
 
 class TooLong(ValueError):
-    """The encoded custom_id would be longer than Discord's 100 characters."""
+    """The encoded custom_id would be longer than Discord's 100 characters. ``over``: by how many UTF-16 units the
+    whole id is too long (:func:`bot.custom_id.encode_strict`); 0 where no whole id was made (a number of more than
+    20 digits, which no id can carry at any length)."""
+
+    def __init__(self, message: str, over: int = 0) -> None:
+        super().__init__(message)
+        self.over = over
 
 
 def escape(text: str) -> str:

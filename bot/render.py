@@ -2,7 +2,8 @@
 the payloads are built as the dicts Discord's API takes.
 
 The pages are Discord's (:func:`bot.page_fit.fit_reply`: split to fit its limits, never cut silently); long
-answers then page with buttons.
+answers then page with buttons, or show their first page alone where the input is too long for a button to carry
+(:func:`shown`).
 
 :func:`message_payload` is the one place that makes the Discord message payload (embeds, action rows of
 buttons, flags): the gateway bot and the HTTP endpoint send it through :mod:`bot.delivery`, and
@@ -17,8 +18,8 @@ import json
 import logging
 from typing import Any
 
-from bot.custom_id import OPEN, PAGE, SHARE, Invocation, decode, encode, encode_open, encode_target
-from bot.id_values import BadCustomId
+from bot.custom_id import OPEN, PAGE, SHARE, Invocation, decode, encode, encode_open, encode_strict, encode_target
+from bot.id_values import BadCustomId, TooLong
 from bot.mana_emoji import plain_text
 from bot.page_fit import discord_pages, fit_pages, fit_reply, footer_text, shortened
 from bot.reply import (
@@ -34,6 +35,7 @@ from bot.reply import (
     distinct,
     told_apart,
 )
+from bot.unpaged import first_page_only
 
 log = logging.getLogger(__name__)
 
@@ -204,6 +206,28 @@ def components(reply: Reply, pages: list[Page], page: int, origin: Invocation | 
     return [{"type": ACTION_ROW, "components": row} for row in rows]
 
 
+def shown(reply: Reply, origin: Invocation | None) -> tuple[Reply, list[Page]]:
+    """``reply`` as Discord shows it under the paging buttons of ``origin``, and its fitted pages
+    (:func:`bot.page_fit.fit_reply`): unchanged where it has one page, ``origin`` is no answer (None: unknown, its
+    buttons say why; a button action, whose argument fits by construction) or the paging id of its last page fits
+    (the longest: the page number with the most digits, the page's own fingerprint); where that id raises
+    :class:`bot.id_values.TooLong`, its first page alone saying by how much the input is too long
+    (:func:`bot.unpaged.first_page_only`, :attr:`bot.reply.Reply.unpaged` set), so no button is shown the bot cannot
+    serve. An invocation no button can encode at all keeps its buttons (``!``: :func:`bot.custom_id.encode`)."""
+    pages = fit_reply(reply)
+    if len(pages) < 2 or origin is None or origin.kind != "answer":
+        return reply, pages
+    try:
+        encode_strict(PAGE, origin, len(pages), page_checks(reply, pages, origin)[-1])
+    except TooLong as exc:
+        if exc.over > 0:
+            alone = first_page_only(reply, pages, exc.over)
+            return alone, fit_reply(alone)
+    except ValueError:  # options its answer does not take: logged where its buttons are made (bot.custom_id.encode)
+        pass
+    return reply, pages
+
+
 def message_payload(reply: Reply, page: int = 0, origin: Invocation | None = None, *,
                     edit: bool = False) -> dict[str, Any]:
     """The Discord message payload of page ``page`` (0-based, clamped) of ``reply``: exactly what the
@@ -214,9 +238,10 @@ def message_payload(reply: Reply, page: int = 0, origin: Invocation | None = Non
     "style", "label", "custom_id", "disabled"?} or of one "Meintest du" select menu {"type": 3, "custom_id",
     "placeholder", "options"}], "allowed_mentions": {"parse": []}, "flags": 64 | 0}``; ``edit``
     leaves ``flags`` out (an edit cannot change a message's visibility). ``origin`` is the invocation
-    that produced ``reply`` (for the paging buttons, see :func:`components`).
+    that produced ``reply`` (for the paging buttons, see :func:`components`; an input too long for them: its first
+    page alone, :func:`shown`).
     """
-    pages = fit_reply(reply)
+    reply, pages = shown(reply, origin)
     page = max(0, min(page, len(pages) - 1))
     data: dict[str, Any] = {
         "embeds": [embed_for(reply, pages, page)],
@@ -243,12 +268,13 @@ def to_json(reply: Reply, page: int = 0, origin: Invocation | None = None) -> st
     return json.dumps(message_payload(reply, page, origin), ensure_ascii=False, indent=2)
 
 
-def to_text(reply: Reply, page: int = 0) -> str:
+def to_text(reply: Reply, page: int = 0, origin: Invocation | None = None) -> str:
     """A plain-text rendering for the console: title, body, fields, footer, the "Meintest du" choices and the
     buttons (paging as ``[Zurück]``/``[Weiter]``, actions with their custom_id; the share button left out).
     The pages are Discord's (:func:`bot.page_fit.fit_reply`), mana symbols as text (``{W}``), the picture as
-    ``Bild: URL``."""
-    pages = fit_reply(reply)
+    ``Bild: URL``. ``origin``: the invocation that produced ``reply``, as for :func:`message_payload` (an input too
+    long for a paging button: its first page alone, :func:`shown`)."""
+    reply, pages = shown(reply, origin)
     page = max(0, min(page, len(pages) - 1))
     p = pages[page]
     lines = [f"== {p.title} ==" if p.title else ""]
@@ -264,15 +290,15 @@ def to_text(reply: Reply, page: int = 0) -> str:
         lines.append(f"-- {footer}")
     kept = [(a, cid) for a in page_actions(reply, pages, page)
             if a.action != SHARE_ACTION and (cid := action_id(a.action, a.arg)) is not None]
-    shown = [f"[{label}] ({cid})" for label, (_, cid) in zip(told_apart([a for a, _ in kept]), kept, strict=True)]
+    listed = [f"[{label}] ({cid})" for label, (_, cid) in zip(told_apart([a for a, _ in kept]), kept, strict=True)]
     if reply.choices:
         picks = [f"[{c.label}] ({encode_open(c.action, c.arg)})" for c in distinct(reply.choices)]
         lines.append("Meintest du: " + "  ".join(picks))
     if len(pages) > 1:
         paging = (["[Zurück] (zurück)"] if page > 0 else []) + (["[Weiter] (weiter)"] if page < len(pages) - 1 else [])
-        shown = [*paging, *shown]
-    if shown:
-        lines.append("Knöpfe: " + "  ".join(shown))
+        listed = [*paging, *listed]
+    if listed:
+        lines.append("Knöpfe: " + "  ".join(listed))
     return "\n".join(line for line in lines if line)
 
 

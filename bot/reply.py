@@ -280,6 +280,16 @@ class Choice:
     value: str
 
 
+@dataclass(frozen=True)
+class Unpaged:
+    """An answer shown as its first page alone because its input is too long for a paging button's custom_id
+    (:func:`bot.unpaged.first_page_only`): it has ``pages`` pages as Discord shows them, and its paging id is
+    ``over`` characters (UTF-16 units) longer than Discord's 100 (:data:`CUSTOM_ID_MAX`)."""
+
+    pages: int
+    over: int
+
+
 @dataclass
 class Reply:
     """What an answer returns.
@@ -295,6 +305,8 @@ class Reply:
             :func:`as_private`).
         error: True for a user-facing error reply (unknown card, bad input).
         color: embed colour as 0xRRGGBB.
+        unpaged: set on the first page alone of an answer no paging button can carry (:class:`Unpaged`, made
+            where its paging ids are encoded: :func:`bot.render.shown`); None for every answer as it is made.
     """
 
     pages: list[Page]
@@ -305,6 +317,7 @@ class Reply:
     ephemeral: bool = False
     error: bool = False
     color: int = 0x2F6DB5
+    unpaged: Unpaged | None = None
 
     @classmethod
     def fail(

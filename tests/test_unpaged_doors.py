@@ -7,7 +7,15 @@ from __future__ import annotations
 
 import json
 
-from tests.conftest import run_cli
+import pytest
+
+from bot.custom_id import PAGE, Invocation, encode_strict
+from bot.id_values import TooLong
+from bot.page_fit import fit_reply
+from bot.render import page_checks, shown
+from bot.reply import Unpaged
+from bot.unpaged import turn_refusal
+from tests.conftest import call_cli, run_cli
 
 #: 78 characters: its custom_id would be 105 (the commas count three, „%2C“).
 SENTENCE = "Was passiert mit Kampfschaden, wenn der Blocker vor dem Schaden entfernt wird?"
@@ -70,3 +78,25 @@ def test_a_first_page_alone_names_the_rules_its_cut_pages_held(built_db):
             "(Discord erlaubt 100 Zeichen, ein Komma zählt dreifach, ein Emoji doppelt). Nicht gezeigt: „Regel 104.3f "
             "(heute) · so zitiert 2005, heute 107.4e“, „Regel 104.3f“, „Regel 117.1 (heute)“, „Regel 704.5a "
             "(heute)“, „Regel 601.2 (heute)“, „") in description, description[-700:]
+
+
+def test_a_page_no_button_reaches_is_no_page_of_call_either(built_db):
+    # the answer has 3 pages, Discord gets its first alone: call --page 2 is refused as a page the answer lacks
+    proc = call_cli("call", "--page", "2", f"/ruling suche: {SENTENCE}", db=built_db)
+    assert proc.returncode == 2 and "--page: Seite 2 gibt es nicht, die Antwort hat 1 Seite" in proc.stderr, proc.stderr
+
+
+async def test_the_answer_keeps_its_pages_and_its_paging_id_says_how_much_it_is_too_long(core):
+    # the core answers with every page; where its paging id is encoded (bot.render.shown) it is too long by 5 units
+    inv = Invocation.answer("ruling", search=SENTENCE)
+    reply = await core.run(inv)
+    pages = fit_reply(reply)
+    assert len(pages) == 3 and reply.unpaged is None
+    with pytest.raises(TooLong) as refused:
+        encode_strict(PAGE, inv, 3, page_checks(reply, pages, inv)[2])
+    assert refused.value.over == 5
+    alone, fitted = shown(reply, inv)
+    assert alone.unpaged == Unpaged(pages=3, over=5) and len(fitted) == 1
+    assert turn_refusal(alone, 1).startswith("Diese Antwort hat 3 Seiten, lässt sich aber nicht blättern: die Eingabe "
+                                             "ist um 5 Zeichen zu lang für einen Knopf.")
+    assert shown(reply, None) == (reply, pages)  # an invocation unknown: its buttons say why (rb:pg:2:…:!)

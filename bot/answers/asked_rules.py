@@ -18,7 +18,7 @@ from dataclasses import replace
 
 from bot.answers.eras import cited_otherwise
 from bot.answers.registry import AnswerContext
-from bot.answers.rule_sources import rule_found
+from bot.answers.rule_sources import rule_refusal
 from bot.answers.rules import rule_action
 from bot.candidates import Hit, Ranked
 from bot.errors import UserError
@@ -107,20 +107,6 @@ async def number_passage(store: Store, number: str, today_first: bool = False) -
     return found[0] if found else None
 
 
-async def _refusal(ctx: AnswerContext, number: str) -> UserError:
-    """``/regel suche``'s refusal of ``number``, one :func:`bot.answers.rule_sources.rule_found` said no rule has
-    („Regel 999.9 nicht gefunden“ with the nearest numbers as buttons, German).
-
-    Raises:
-        RuntimeError: the rule is answered after all (the two readings disagree: a defect).
-    """
-    try:
-        await rule_action(ctx, number)
-    except UserError as exc:
-        return exc
-    raise RuntimeError(f"rule {number} is answered, though rule_found said no rule has it")
-
-
 async def rule_led(ctx: AnswerContext, question: str, found: Ranked,
                    said: list[str] | None = None) -> Ranked | Reply:
     """``found`` led by the rule the question names (:func:`asked_numbers`; the first one ``/regel suche`` answers):
@@ -129,8 +115,8 @@ async def rule_led(ctx: AnswerContext, question: str, found: Ranked,
     unchanged when the question names no rule number. The other numbers named are said, never dropped
     (:func:`unshown_lines`, appended to ``said``, the lines under the question; on ``/regel suche``'s page itself):
     „was sagt 999.9 und 702.19“ leads with 702.19 and says 999.9 was not found. Of each number only whether
-    ``/regel suche`` answers it is read (:func:`bot.answers.rule_sources.rule_found`); its answer is built only where
-    it is shown (the leading number without a passage, the first refused one when none is answered).
+    ``/regel suche`` answers it is read, or the refusal it gives (:func:`bot.answers.rule_sources.rule_refusal`); its
+    answer is built only where it is shown (the leading number without a passage).
 
     Raises:
         UserError: a piece of a number's shape that is none (``702.19zz``, ``-5``: ``/regel suche``'s refusal,
@@ -144,12 +130,17 @@ async def rule_led(ctx: AnswerContext, question: str, found: Ranked,
     if not asked:
         return found
     answered: list[str] = []
-    missing: list[str] = []
+    refused: dict[str, UserError] = {}
     for number in dict.fromkeys(map(_number_of, asked)):  # each looked up: one no rule has is said, not dropped
-        (answered if await rule_found(ctx, number) else missing).append(number)
-    if not answered:  # no number named has a rule: /regel suche's refusal of the first, each other one named
-        error = await _refusal(ctx, missing[0])
-        error.body += "".join(f"\nAuch nicht gefunden: Regel {quote_user(n, 20)}." for n in missing[1:])
+        if (refusal := await rule_refusal(ctx, number)) is None:
+            answered.append(number)
+        else:
+            refused[number] = refusal
+    missing = list(refused)
+    if not answered:  # no number named has a rule: /regel suche's refusal of the first, then the others'
+        # line as said beside a number that leads („ℹ️ Nicht gefunden: Regel …“)
+        error = refused[missing[0]]
+        error.body += "".join(f"\n{line}" for line in unshown_lines(missing[0], missing[1:], [], []))
         raise error
     number, others = answered[0], answered[1:]
     passage = await number_passage(ctx.store, number, await cited_otherwise(ctx, number))

@@ -4,26 +4,38 @@
 rules with their cross references, 003's entries, today's number of a cited rule with the register's rows and the
 rulings that use its term, the official rule after ``build --cr``. ``/frage`` with several rule numbers in its sentence
 (:func:`bot.answers.asked_rules.rule_led`) and the comma of ``702,703`` (:func:`bot.answers.rule_numbers.read_commas`)
-need of most numbers only whether that answer exists or is „Regel … nicht gefunden“: :func:`rule_found` reads it from
-the same catalogues the answer reads (the rule catalogue, the register's era index), in the answer's order.
+need of most numbers only whether that answer exists or is „Regel … nicht gefunden“. :func:`rule_source` is the one
+order of the answer's sources, read from the catalogues the answer reads (the rule catalogue, the register's era
+index): the answer dispatches on it (:func:`bot.answers.rules.rule_action`), :func:`rule_refusal` gives the refusal the
+answer raises where none holds the number (:func:`not_found`, or the official rules' own), :func:`rule_found` whether
+there is one.
 """
 
 from __future__ import annotations
 
 import re
+from typing import Final, Literal
 
 from bot.answers.eras import era_index, today_sources
 from bot.answers.official import official_rule_reply
 from bot.answers.registry import AnswerContext, UserError
+from bot.answers.rule_numbers import WORDS_HINT
+from bot.reply import Action, quote_user
 from bot.rule_catalog import (
     Explanation,
     QuotedRule,
     RuleCatalog,
     catalog,
     is_child,
+    nearest_numbers,
     parse_number,
     printed_under,
 )
+
+#: The documents' answers to a rule number (:func:`rule_source`), in the order ``/regel suche`` reads them.
+Source = Literal["cited", "documents"]
+CITED: Final = "cited"
+DOCUMENTS: Final = "documents"
 
 
 def mentions(cat: RuleCatalog, number: str) -> list[Explanation]:
@@ -64,29 +76,65 @@ def misprinted_as(cat: RuleCatalog, number: str) -> tuple[QuotedRule, QuotedRule
     return None
 
 
-async def rule_found(ctx: AnswerContext, number: str) -> bool:
-    """True when ``/regel suche`` answers the rule ``number`` (:func:`bot.answers.rules.rule_action` returns a reply),
-    False when it refuses it (an invalid number, „Regel 999.9 nicht gefunden“): a document cites it (its era answer,
-    also when cited under its misprinted number: 502.46a), a document quotes it, 003 explains or mentions it, today's
-    rules of the register or the term table know it (:func:`bot.answers.eras.today_sources`), else the official rules
-    of a store built with ``--cr`` (:func:`bot.answers.official.official_rule_reply`, read only then). Reads the
-    catalogues the answer reads; builds no page but the official rule's, and that only when nothing else holds it."""
-    parsed = parse_number(number)  # as the button reads its argument
-    if parsed is None:
-        return False
-    number = parsed
+def invalid_number(arg: str) -> UserError:
+    """The refusal of a button's argument that is no rule number (``rb:rule:x``): „Ungültige Regelnummer“, the
+    argument quoted escaped."""
+    return UserError("Ungültige Regelnummer", f"„{quote_user(arg, 40)}“ ist keine Regelnummer.")
+
+
+def not_found(cat: RuleCatalog, number: str) -> UserError:
+    """The refusal of a rule ``number`` no document, 003, register or term table holds („Regel 999.9 nicht gefunden“,
+    the nearest numbers of the store as „Meintest du“ choices: same section, ≤ 3 rules away), German."""
+    nearest = nearest_numbers(cat.numbers(), number)
+    return UserError(
+        f"Regel {number} nicht gefunden",
+        "Kein Dokument des Bots enthält oder zitiert diese Regel.\n" + WORDS_HINT
+        + ("\nMeintest du eine der nächstgelegenen Regeln?" if nearest else ""),
+        choices=[Action(label=f"Regel {n}", action="rule", arg=n) for n in nearest],
+    )
+
+
+async def rule_source(ctx: AnswerContext, number: str) -> Source | None:
+    """Which of the documents' answers ``/regel suche`` gives the rule ``number`` (as :func:`parse_number` reads it),
+    the first that holds it: :data:`CITED` — a document cites it (the era answer,
+    :func:`bot.answers.rules.cited_number`; also under its misprinted number: 502.46a); :data:`DOCUMENTS` — a
+    document quotes it or prints it misprinted, 003 explains or mentions it (:func:`bot.answers.rules.rule_reply`);
+    None: neither. After them, in this order, the answer and :func:`rule_refusal` read today's rules of the register
+    and the term table (:func:`bot.answers.eras.today_sources`, :func:`bot.answers.eras.today_number_reply`), then
+    the official rules of a store built with ``--cr``. Reads the catalogues; builds no page."""
     cat, index = await catalog(ctx.store), await era_index(ctx)
     misprint = misprinted_as(cat, number)
     if index.cited.get(number) or (misprint is not None and index.cited.get(misprint[1].number)):
-        return True  # the era answer (bot.answers.rules.cited_number)
-    if misprint is not None or rules_for(cat, number)[0] or explained(cat, number):
-        return True  # the documents' answer (bot.answers.rules.rule_reply)
-    if any(today_sources(index, number)) or mentions(cat, number):  # the slowest last: 003's text searched
-        return True  # today's number of a cited rule (bot.answers.eras.today_number_reply), or 003's mentions
+        return CITED
+    if misprint is not None or rules_for(cat, number)[0] or explained(cat, number) or mentions(cat, number):
+        return DOCUMENTS
+    return None
+
+
+async def rule_refusal(ctx: AnswerContext, number: str) -> UserError | None:
+    """None when ``/regel suche`` answers the rule ``number`` (:func:`bot.answers.rules.rule_action`); else the refusal
+    it raises: :func:`invalid_number` for no number, the official rules' („Regel … nicht gefunden“ of
+    :func:`bot.answers.official.official_rule_reply`, which leads on a store built with ``--cr``:
+    :func:`bot.answers.official.rule_with_documents`), else :func:`not_found`. The official rule's page is built
+    only when neither :func:`rule_source` nor today's rules hold the number."""
+    parsed = parse_number(number)  # as the button reads its argument
+    if parsed is None:
+        return invalid_number(number)
+    if await rule_source(ctx, parsed) is not None or any(today_sources(await era_index(ctx), parsed)):
+        return None
     try:
-        return await official_rule_reply(ctx, number) is not None
-    except UserError:
-        return False
+        if await official_rule_reply(ctx, parsed) is not None:
+            return None
+    except UserError as exc:
+        return exc
+    return not_found(await catalog(ctx.store), parsed)
 
 
-__all__ = ["explained", "mentions", "misprinted_as", "rule_found", "rules_for"]
+async def rule_found(ctx: AnswerContext, number: str) -> bool:
+    """True when ``/regel suche`` answers the rule ``number`` (:func:`bot.answers.rules.rule_action` returns a reply),
+    False when it refuses it (an invalid number, „Regel 999.9 nicht gefunden“): :func:`rule_refusal` is None."""
+    return await rule_refusal(ctx, number) is None
+
+
+__all__ = ["CITED", "DOCUMENTS", "Source", "explained", "invalid_number", "mentions", "misprinted_as",
+           "not_found", "rule_found", "rule_refusal", "rule_source", "rules_for"]

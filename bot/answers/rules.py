@@ -38,9 +38,20 @@ from bot.answers.register_first import register_first, with_register
 from bot.answers.registry import AnswerContext, UserError, action, answer, completer, parse_id
 from bot.answers.rule_evidence import resting_entries
 from bot.answers.rule_number_choices import named_rule_choices, number_choices
-from bot.answers.rule_numbers import WORDS_HINT, read_commas, rule_numbers, several_rules
+from bot.answers.rule_numbers import read_commas, rule_numbers, several_rules
 from bot.answers.rule_search import keyword_reply
-from bot.answers.rule_sources import explained, mentions, misprinted_as, rule_found, rules_for
+from bot.answers.rule_sources import (
+    CITED,
+    DOCUMENTS,
+    explained,
+    invalid_number,
+    mentions,
+    misprinted_as,
+    not_found,
+    rule_found,
+    rule_source,
+    rules_for,
+)
 from bot.answers.rule_status import rule_head
 from bot.answers.sense_terms import other_sense, senses_line
 from bot.answers.sources import TABLE_SOURCE
@@ -75,7 +86,6 @@ from bot.rule_catalog import (
     is_child,
     misnumbered,
     more_numbers,
-    nearest_numbers,
     number_key,
     number_refusal,
     number_search_choice,
@@ -190,13 +200,7 @@ async def _not_in_store(ctx: AnswerContext, index: TodayIndex, cat: RuleCatalog,
                      source=source_line(q.document), date=q.document.date)
     found = mentions(cat, number)
     if not found:
-        nearest = nearest_numbers(cat.numbers(), number)
-        raise UserError(
-            f"Regel {number} nicht gefunden",
-            "Kein Dokument des Bots enthält oder zitiert diese Regel.\n" + WORDS_HINT
-            + ("\nMeintest du eine der nächstgelegenen Regeln?" if nearest else ""),
-            choices=[Action(label=f"Regel {n}", action="rule", arg=n) for n in nearest],
-        )
+        raise not_found(cat, number)
     # the term of the term table with this rule number (701.6: Neutralisieren), as today's number's page names it,
     # and where the documents use the term (bot.answers.eras.today_number_reply)
     terms = [t for t in term_index().terms if t.rule == number]
@@ -305,11 +309,12 @@ async def _searched(ctx: AnswerContext, search: str) -> Reply:
 
 async def _rule_or_term(ctx: AnswerContext, query: str, number: str | None, match: TermMatch | None) -> Reply:
     """The answer of :func:`rule_answer` before the review line: a number a document cites (its meaning then,
-    bot/answers/eras.py), a German term by meaning, else the official rules and the documents."""
-    if number is not None:  # a number a document cites: the document's meaning first (bot/answers/eras.py)
-        cited = await cited_number(ctx, number)
-        if cited is not None:
-            return cited
+    bot/answers/eras.py), a German term by meaning, else the official rules and the documents; a number's answer is
+    the one its source gives (:func:`bot.answers.rule_sources.rule_source`, the order ``rule_found`` reads too)."""
+    source = await rule_source(ctx, number) if number is not None else None
+    cited = await cited_number(ctx, number) if number is not None and source == CITED else None
+    if cited is not None:  # a number a document cites: the document's meaning first (bot/answers/eras.py)
+        return cited
     if match is not None:
         # The term's rule first, then the documents' hits; a players' word („eot“) said as the ranked search says it
         reply = await with_register(ctx, query, await term_reply(ctx, match))
@@ -326,13 +331,12 @@ async def _rule_or_term(ctx: AnswerContext, query: str, number: str | None, matc
     async def documents() -> Reply:
         if number is None:
             return await register_first(ctx, query)
-        try:
+        if source == DOCUMENTS:
             return await rule_reply(ctx, number)
-        except UserError:  # not in the documents under this number: maybe today's number of a cited rule
-            today = await today_number_reply(ctx, number, rule_term_uses)
-            if today is None:
-                raise
-            return today
+        today = await today_number_reply(ctx, number, rule_term_uses)  # maybe today's number of a cited rule
+        if today is None:
+            raise not_found(await catalog(ctx.store), number)
+        return today
 
     # With the Comprehensive Rules in the store (build --cr) the official answer comes first and the
     # documents' answer follows (bot/answers/official.py); without them this is the documents' answer.
@@ -345,7 +349,7 @@ async def rule_action(ctx: AnswerContext, arg: RuleArg) -> Reply:
     (:func:`_rule_or_term`, the review line as under :func:`rule_answer`), or its German error."""
     number = parse_number(arg)
     if number is None:
-        raise UserError("Ungültige Regelnummer", f"„{quote_user(arg, 40)}“ ist keine Regelnummer.")
+        raise invalid_number(arg)
     # the answer of /regel suche for this number (a cited number's era answer, the official rule and the
     # documents', or today's number of a cited rule), so a button never says less than the command
     return with_review(await today_index(ctx.store), await _rule_or_term(ctx, number, number, None), number)

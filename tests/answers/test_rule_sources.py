@@ -13,7 +13,7 @@ import pytest
 
 from bot.answers import AnswerContext, UserError
 from bot.answers.eras import era_index
-from bot.answers.rule_sources import misprinted_as, rule_found
+from bot.answers.rule_sources import CITED, DOCUMENTS, misprinted_as, rule_found, rule_refusal, rule_source
 from bot.answers.rules import rule_action
 from bot.importer import DEFAULT_SOURCES
 from bot.rule_catalog import catalog, parse_number
@@ -27,13 +27,13 @@ from tests.build_cache import BuildCache
 NUMBER = re.compile(r"\b\d{3}\.\d+[a-z]?\b")
 
 
-async def _answered(ctx: AnswerContext, number: str) -> bool:
-    """What the rule search's answer says: a reply, or its refusal."""
+async def _refused(ctx: AnswerContext, number: str) -> tuple[str, str, list[str]] | None:
+    """What the rule search's answer says: None for a reply, else its refusal's title, body and choices."""
     try:
         await rule_action(ctx, number)
-    except UserError:
-        return False
-    return True
+    except UserError as exc:
+        return exc.title, exc.body, [c.arg for c in exc.choices]
+    return None
 
 
 async def _numbers(ctx: AnswerContext) -> list[str]:
@@ -49,11 +49,14 @@ async def _numbers(ctx: AnswerContext) -> list[str]:
 
 
 async def _agree(ctx: AnswerContext) -> dict[bool, int]:
-    """How many numbers of :func:`_numbers` each reading finds and does not; red on the first that differs."""
+    """How many numbers of :func:`_numbers` each reading finds and does not; red on the first that differs, or whose
+    refusal (:func:`rule_refusal`) is not the one the answer raises."""
     counts = {True: 0, False: 0}
     for number in await _numbers(ctx):
-        found = await rule_found(ctx, number)
-        assert found == await _answered(ctx, number), number
+        found, refusal = await rule_found(ctx, number), await rule_refusal(ctx, number)
+        said = None if refusal is None else (refusal.title, refusal.body, [c.arg for c in refusal.choices])
+        assert said == await _refused(ctx, number), number  # the same refusal, not only the same verdict
+        assert found == (said is None), number
         counts[found] += 1
     return counts
 
@@ -66,6 +69,18 @@ async def test_the_reading_agrees_with_the_answer_on_the_documents_store(ctx: An
     assert counts[True] > 300 and counts[False] > 100, counts
     assert await rule_found(ctx, "701.30") and not await rule_found(ctx, "999.9")
     assert misprinted_as(await catalog(ctx.store), "502.46a") is not None and await rule_found(ctx, "502.46a")
+
+
+
+@pytest.mark.parametrize(("number", "source"), [
+    ("701.19", CITED),  # the clash article of 2007 cites it (its era answer)
+    ("502.46a", CITED),  # cited as printed, 502.32a under the heading 502.46
+    ("603.7a", DOCUMENTS),  # only 003's text names it
+    ("702.19", None),  # Trampelschaden: today's rule the term table names (today_number_reply), no document quotes it
+    ("999.9", None),
+])
+async def test_the_answer_s_source_is_the_one_order_read(ctx: AnswerContext, number: str, source: str | None):
+    assert await rule_source(ctx, number) == source
 
 
 #: A subrule of the 2026 fixture no other source of the store names (added to a copy of the fixture).
