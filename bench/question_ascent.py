@@ -27,6 +27,7 @@ from dataclasses import dataclass, field, replace
 
 from bot.about_matter import reader
 from bot.answered import TOP, group_shares, reordered
+from bot.asked_kinds import REACH as ASKS_REACH
 from bot.asked_kinds import asks_groups
 from bot.current_first import current_order
 from bot.logic_words import logic_groups
@@ -249,7 +250,7 @@ class Table:
                                                      reader(self.unit._logic, q.found.roles, self.unit.analyser))
             _swapped(order, s, ids, groups, w.logic)
         if w.asks and q.found.asks:  # the same by what the question asks for (bot.asked_kinds.asks_stage)
-            top = order[:TOP]
+            top = order[:ASKS_REACH]
             if (groups := q.asks.get(key := tuple(top))) is None:
                 groups = q.asks[key] = asks_groups([q.hits[i] for i in top], q.found.asks, q.found.roles,
                                                    self.unit._sentence_words, self.unit._kinds)
@@ -370,7 +371,7 @@ def _swapped(order: list[int], s: list[float], ids: Sequence[int], groups: Seque
     """``order`` (candidate indices, best first) and ``s`` (their scores) as :func:`bot.answered.swap_siblings` leaves
     the hits: each group's members (places among the first :data:`TOP`, and their values) in its places in the order
     of :func:`bot.answered.reordered`, each with the score of the place it takes; in place."""
-    top = order[:TOP]
+    top = list(order)  # a group's places may lie beyond the first TOP (bot.asked_kinds.REACH)
     for places, shares in groups:
         members = [top[n] for n in places]
         scores = [s[i] for i in members]

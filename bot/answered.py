@@ -129,8 +129,9 @@ def swap_siblings(hits: list[H], groups: Sequence[tuple[list[int], list[float]]]
     """``hits`` (best first, in place) with the members of each of ``groups`` (their places among the first hits and
     a value 0–1 each, as :func:`group_shares` gives them) in their group's places in the order of :func:`reordered`,
     each with the score of the place it takes (``parts[part]``: that score minus its own); every other hit keeps its
-    place and score. The one shape of the stages that only swap siblings (this one, :func:`bot.prior.prior_stage`)."""
-    top = hits[:TOP]
+    place and score. The one shape of the stages that only swap siblings (this one, :func:`bot.prior.prior_stage`);
+    a group's places may lie beyond the first :data:`TOP` (:data:`bot.asked_kinds.REACH`)."""
+    top = list(hits)  # the places as they were before any group moved (the groups never share a place)
     for places, shares in groups:
         members = [top[n] for n in places]
         scores = [h.score for h in members]  # the places' scores, in the places' order

@@ -1,5 +1,5 @@
 """The ``asks`` stage of the ranking (:mod:`bot.ranking`, ``/frage`` only, the last to swap siblings): among the first
-three hits, the sibling whose sentence about the question's matter states what the question asks for goes first.
+five hits, the sibling whose sentence about the question's matter states what the question asks for goes first.
 
 Passages of one card or one mechanics section share the question's words, so the earlier stages weigh them nearly
 alike; what tells them apart is often the kind of answer asked for. Three kinds (:data:`KINDS`):
@@ -24,9 +24,16 @@ A sentence *states* a kind when its folded tokens (:func:`bot.snippets.sentence_
 two-word phrases, and it counts only when it also holds a word of the question (:class:`bot.clauses.RoleWords`,
 either role): the sentence about the question's matter, not any sentence of the passage. A member's value is the
 share of the asked kinds that one such sentence states (the best sentence). The stage decides between siblings only
-(the groups of :func:`bot.answered.sibling_groups` among the first :data:`bot.answered.TOP`) and only permutes them
-among their own places (:func:`bot.answered.swap_siblings`): no passage enters or leaves the first three. Bounded: a
-question's first :data:`MAX_READ` tokens are read, and a passage's sentences are the ranker's kept ones.
+(the groups of :func:`bot.answered.sibling_groups` among the first :data:`REACH` hits) and only permutes them among
+their own places (:func:`bot.answered.swap_siblings`): a hit of no such group keeps its place, but a sibling fourth or
+fifth that states what is asked may take a sibling's place among the first three. The other swap stages read three
+(:data:`bot.answered.TOP`); this one reads five because what it reads is the question's own words against each
+sibling's sentence, and the sibling that answers is often a short ruling that bm25 and the first-five stages put
+fourth or fifth behind siblings holding more of the question's situation: „ley linien vor spielbeginn wer legt
+zuerst“ asks an order, which 001's „… es beginnt der Spieler, der zuerst an der Reihe ist, dann alle weiteren
+Spieler in Spielreihenfolge“ (fifth) states and 001's „Die Gruppe der Ley-Linien umfasst 5 Verzauberungen …“ (third)
+does not (docs/ranking.md ¹⁵⁶). Bounded: a question's first :data:`MAX_READ` tokens are read, and a passage's
+sentences are the ranker's kept ones.
 """
 
 from __future__ import annotations
@@ -36,7 +43,7 @@ from collections.abc import Callable, Sequence
 from itertools import pairwise
 from typing import Protocol, TypeVar
 
-from bot.answered import TOP, Sentences, sibling_groups, swap_siblings
+from bot.answered import Sentences, sibling_groups, swap_siblings
 from bot.clauses import RoleWords
 from bot.store import PassageRecord
 from bot.text import canonical, tokens
@@ -75,6 +82,8 @@ KINDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
 TIMES = re.compile(r"\d+(?:x|mal)")
 #: Tokens of a question read for its kinds.
 MAX_READ = 2000
+#: The first hits whose sibling groups the stage permutes (docs/ranking.md ¹⁵⁶: three before).
+REACH = 5
 
 
 def asked_kinds(text: str, limit: int = MAX_READ) -> frozenset[str]:
@@ -145,7 +154,7 @@ def asks_stage(hits: list[H], asked: frozenset[str], words: RoleWords, weight: f
                sentences: Callable[[PassageRecord], Sentences],
                stated: Callable[[frozenset[str]], frozenset[str]]) -> None:
     """The stage on ``hits`` (best first, in place): the members of each group of :func:`bot.answered.sibling_groups`
-    among the first :data:`bot.answered.TOP` take their group's places again in the order of score + ``weight`` ×
+    among the first :data:`REACH` take their group's places again in the order of score + ``weight`` ×
     their :func:`stated_share` of ``asked`` (:func:`asked_kinds` of the question; ``sentences``: a passage's
     :func:`bot.snippets.sentence_words`; ``stated``: :func:`stated_kinds` of a sentence's tokens, kept by the caller),
     each with the score of the place it takes (``parts["asks"]``); every other hit keeps its place and score.
@@ -156,7 +165,8 @@ def asks_stage(hits: list[H], asked: frozenset[str], words: RoleWords, weight: f
     if weight < 0:
         raise ValueError(f"the asks stage's weight must not be negative: {weight}")
     if weight and asked:
-        swap_siblings(hits, asks_groups(hits[:TOP], asked, words, sentences, stated), weight, "asks")
+        swap_siblings(hits, asks_groups(hits[:REACH], asked, words, sentences, stated), weight, "asks")
 
 
-__all__ = ["KINDS", "MAX_READ", "TIMES", "asked_kinds", "asks_groups", "asks_stage", "stated_kinds", "stated_share"]
+__all__ = ["KINDS", "MAX_READ", "REACH", "TIMES", "asked_kinds", "asks_groups", "asks_stage", "stated_kinds",
+           "stated_share"]

@@ -38,8 +38,8 @@ passages' analysed column (``passages_fts``) and ranked by FTS5 ``bm25()`` with 
   whether an action is allowed; a passage with a sentence holding a modal verb and that action gets this part;
 * **answered** (a sixth stage, ``/frage`` only, :mod:`bot.answered`): siblings among the first three take their places
   again by the kind of answer their sentences give; **earlier** (:func:`bot.prior.prior_stage`) by their ``prior``,
-  **logic** (:mod:`bot.logic_words`) by the logic asked („ohne“, „beide“), **asks** (:mod:`bot.asked_kinds`) by what
-  the question asks for (a count, the value of X, an order); **shown** last (:mod:`bot.named_shown`).
+  **logic** (:mod:`bot.logic_words`) by the logic asked („ohne“, „beide“), **asks** (:mod:`bot.asked_kinds`, the first
+  five) by what the question asks for (a count, the value of X, an order); **shown** last (:mod:`bot.named_shown`).
 * **rule_text** (an eighth, ``/frage`` only, :mod:`bot.section_rule`): a section's rule third below three rulings;
   **current** before it (:mod:`bot.current_first`): an outdated ruling yields to the newer one the register cites;
   **german** after it (:mod:`bot.german_first`): an official rule yields its place to a German passage stating it;

@@ -162,10 +162,11 @@ class Weights:
     #: Chosen alone after the others (``bench/refit.py``: 2, then 4 with the order and regardless classes); by 5-fold
     #: CV it gains first hits with hit@3 unchanged (docs/ranking.md ⁷⁷, ⁹⁴).
     logic: float = 4.0
-    #: Stage after the logic one (:mod:`bot.asked_kinds`, ``/frage`` only): the siblings among the first three hits
-    #: take their places again in the order of score + this weight times the share of the kinds of answer the
-    #: question asks for (a count, the value of X, a time or order) that their sentence about the question's matter
-    #: states; every other hit keeps its place. 0: off (docs/ranking.md ¹¹⁵).
+    #: Stage after the logic one (:mod:`bot.asked_kinds`, ``/frage`` only): the siblings among the first five hits
+    #: (:data:`bot.asked_kinds.REACH`, three before ¹⁵⁶) take their places again in the order of score + this weight
+    #: times the share of the kinds of answer the question asks for (a count, the value of X, a time or order) that
+    #: their sentence about the question's matter states; every other hit keeps its place. 0: off (docs/ranking.md
+    #: ¹¹⁵).
     asks: float = 8.0
     #: Stage before the rule_text one (:mod:`bot.current_first`, ``/frage`` only): a ruling the change register links
     #: to a newer document's passage (a ruling, or 003's explanation of today's rule), among the first three hits,
