@@ -207,16 +207,13 @@ def function_imports(path: Path) -> set[str]:
 #: (the answers import the lower module, which imports an answer module at its call), left to be resolved by moving
 #: what both need down: (module, imported module) → why it is not resolved yet.
 UPWARD = {
-    ("bot.declared_args", "bot.answers"): "the answers' registry decodes its custom_ids, whose arguments are checked "
-                                          "against the answers it registers",
-    ("bot.declared_args", "bot.answers.registry"): "the same import (a package's module)",
-    ("bot.metric_labels", "bot.commands"): "a metric's command label is checked against the table's commands",
-    ("bot.metric_labels", "bot.answers.registry"): "a button label is checked against the registered actions",
-    ("bot.importer.english_offers", "bot.answers.registry"): "the build reads names as /karte's lookup does",
-    ("bot.importer.english_offers", "bot.answers.mentioned_names"): "the lookup itself (printed_mention)",
-    ("bot.importer.mentioned_offers", "bot.answers.registry"): "as english_offers: the lookup's AnswerContext",
+    ("bot.metric_labels", "bot.commands"): "a metric's command label is checked against the table's commands (the "
+                                           "table's names; metrics is imported by modules below the table)",
+    ("bot.importer.english_offers", "bot.answers.mentioned_names"): "the lookup itself (printed_mention), which "
+                                                                     "reads the documents' explanations as /karte",
     ("bot.importer.mentioned_offers", "bot.answers.mentioned_names"): "the lookup (offered_name, printed_mention)",
-    ("bot.importer.mentioned_offers", "bot.answers.name_notes"): "not_a_card, /karte's refusal of a non-card",
+    ("bot.importer.mentioned_offers", "bot.answers.name_notes"): "not_a_card, /karte's refusal of a non-card (the "
+                                                                 "mechanics finder of /mechanik)",
 }
 
 
@@ -229,9 +226,11 @@ def upward_function_imports(layers: Callable[[str], int] = layer) -> set[tuple[s
 
 
 def test_no_new_import_inside_a_function_runs_up_a_layer():
-    """Seen red with UPWARD empty (the nine above) and with a function of bot/store importing
+    """Seen red with UPWARD empty (the nine of then) and with a function of bot/store importing
     bot.answers.registry. Resolved 2026-12-07: bot.rule_siblings read 003's numbers through the answers' rule
-    catalogue (moved down to bot/rule_catalog.py, as it imports nothing of the answers)."""
+    catalogue (moved down to bot/rule_catalog.py, as it imports nothing of the answers); the registry's table of
+    answers and actions and the answers' context (moved down to bot/answer_table.py: the checks of a button's
+    arguments, the metrics' button labels and the build's lookups read them without importing an answer)."""
     assert upward_function_imports() == set(UPWARD)
     # the check sees an import inside a function: the launcher's of the console door, one layer down from it
     assert ("bot.cli", "bot.console") not in upward_function_imports()

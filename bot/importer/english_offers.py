@@ -21,13 +21,10 @@ import re
 import sqlite3
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import TYPE_CHECKING
 
+from bot.answer_table import AnswerContext
 from bot.importer.mentioned_offers import mentioned_names
 from bot.store.names import ENGLISH_OFFERS_META, MENTIONED_OFFERS_META
-
-if TYPE_CHECKING:
-    from bot.answers.registry import AnswerContext
 
 #: Most names stored (a bound for any store; the documents' store has four).
 MAX_OFFERS = 1000
@@ -48,7 +45,6 @@ async def accepted_names(db: Path) -> list[tuple[str, int, str]]:
     """
     # the answer layer at the call: a known layer inversion (tests/test_architecture.py UPWARD)
     from bot.answers.mentioned_names import mentioned_card, printed_mention
-    from bot.answers.registry import AnswerContext
     from bot.question_mentions import other_names
     from bot.search import NameIndex
     from bot.store import Store

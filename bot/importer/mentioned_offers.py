@@ -23,6 +23,7 @@ import re
 from collections.abc import Callable, Container
 from pathlib import Path
 
+from bot.answer_table import AnswerContext
 from bot.text import fold
 
 #: Most names stored (a bound for any store).
@@ -72,7 +73,6 @@ async def mentioned_names(db: Path) -> list[str]:
     # the answer layer at the call: a known layer inversion (tests/test_architecture.py UPWARD)
     from bot.answers.mentioned_names import german_word, offered_name, printed_mention
     from bot.answers.name_notes import not_a_card
-    from bot.answers.registry import AnswerContext
     from bot.german_words import german_dictionary_async
     from bot.search import NameIndex
     from bot.store import Store
