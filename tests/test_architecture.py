@@ -217,9 +217,6 @@ def function_imports(path: Path) -> frozenset[str]:
 UPWARD = {
     ("bot.metric_labels", "bot.commands"): "a metric's command label is checked against the table's commands (the "
                                            "table's names; metrics is imported by modules below the table)",
-    ("bot.importer.english_offers", "bot.answers.mentioned_names"): "the lookup itself (printed_mention), which "
-                                                                     "reads the documents' explanations as /karte",
-    ("bot.importer.mentioned_offers", "bot.answers.mentioned_names"): "the lookup (offered_name, printed_mention)",
     ("bot.importer.mentioned_offers", "bot.answers.name_notes"): "not_a_card, /karte's refusal of a non-card (the "
                                                                  "mechanics finder of /mechanik)",
 }
@@ -238,7 +235,9 @@ def test_no_new_import_inside_a_function_runs_up_a_layer():
     bot.answers.registry. Resolved 2026-12-07: bot.rule_siblings read 003's numbers through the answers' rule
     catalogue (moved down to bot/rule_catalog.py, as it imports nothing of the answers); the registry's table of
     answers and actions and the answers' context (moved down to bot/answer_table.py: the checks of a button's
-    arguments, the metrics' button labels and the build's lookups read them without importing an answer)."""
+    arguments, the metrics' button labels and the build's lookups read them without importing an answer); /karte's
+    lookup of a name the documents only mention (moved down to bot/name_mentions.py with what it reads,
+    bot/name_offers.py and 003's entry names, bot/explanation_naming.py: the build's offers run it)."""
     assert upward_function_imports() == set(UPWARD)
     # the check sees an import inside a function: the launcher's of the console door, one layer down from it
     assert ("bot.cli", "bot.console") not in upward_function_imports()
