@@ -6,7 +6,8 @@ else; :mod:`bot.custom_id` decodes, this module judges):
 * an action's argument against the :class:`ArgPattern` of its ``arg`` annotation: ``arg: str`` means :data:`PLAIN`,
   ``arg: RowId`` digits only, ``arg: NoArg`` nothing.
 
-The answers and actions are those registered in :mod:`bot.answers.registry`.
+The answers and actions are those the answer modules register (:mod:`bot.answer_table`: the table lives below
+the answers, which import this module for their declarations).
 """
 
 from __future__ import annotations
@@ -18,9 +19,9 @@ import types
 import typing
 from collections.abc import Callable
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Annotated, Any
 
+from bot.answer_table import ACTIONS, ANSWERS, registered
 from bot.id_values import BadCustomId
 
 
@@ -149,21 +150,6 @@ def answer_params(key: str) -> list[inspect.Parameter]:
     return list(declared(answer_fn(key))[0])
 
 
-def _registry() -> ModuleType:
-    """:mod:`bot.answers.registry`, imported at the first use (the answers it registers import this module) and
-    kept: an import statement in a function costs ≈ 4 µs on every call, and every command's invocation asks
-    twice."""
-    global _REGISTRY
-    if _REGISTRY is None:
-        from bot.answers import registry  # a known layer circle (tests/test_architecture.py UPWARD)
-
-        _REGISTRY = registry
-    return _REGISTRY
-
-
-_REGISTRY: ModuleType | None = None
-
-
 def answer_fn(key: str) -> Callable[..., Any]:
     """The answer function registered under ``key``.
 
@@ -183,8 +169,7 @@ def action_fn(key: str) -> Callable[..., Any]:
 
 
 def _registered(kind: str, key: str) -> Callable[..., Any]:
-    registry = _registry()
-    fn = registry.registered(registry.ANSWERS if kind == "answer" else registry.ACTIONS, key)
+    fn = registered(ANSWERS if kind == "answer" else ACTIONS, key)
     if fn is None:
         raise BadCustomId(f"unknown {kind} {key!r}")
     return fn

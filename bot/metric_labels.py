@@ -28,6 +28,8 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from bot.answer_table import ACTION_MODULES, ACTIONS, answer_key
+
 if TYPE_CHECKING:
     from bot.custom_id import Invocation
 
@@ -63,10 +65,8 @@ def known_commands() -> frozenset[str]:
 
 
 def known_action(name: str) -> bool:
-    """True for the wire key of a button the bot makes (:data:`bot.answers.registry.ACTION_MODULES`, an action
+    """True for the wire key of a button the bot makes (:data:`bot.answer_table.ACTION_MODULES`, an action
     registered by a module imported since, or a verb of :mod:`bot.custom_id`: ``pg``, ``sh``, ``open``)."""
-    # upward at the call: a known layer inversion (tests/test_architecture.py UPWARD)
-    from bot.answers.registry import ACTION_MODULES, ACTIONS
     from bot.custom_id import OPEN, VERBS
 
     return name in ACTION_MODULES or name in ACTIONS or name in VERBS or name == OPEN
@@ -116,7 +116,6 @@ def _answer_commands() -> dict[str, tuple[str, ...]]:
     """The registry key of each command's answer → the command's English names (``question`` → ``("ask",)``),
     message commands too (``explain_cards`` → ``("Explain cards",)``). Read once."""
     # upward at the call: a known layer inversion (tests/test_architecture.py UPWARD)
-    from bot.answers.registry import answer_key
     from bot.commands import TABLE
 
     found: dict[str, tuple[str, ...]] = {answer_key(m.answer): (m.name.en,) for m in TABLE.menus}

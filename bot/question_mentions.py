@@ -9,7 +9,7 @@ Three kinds of such names (docs/ranking.md, ²⁴):
   („Verzweiflung“, „Entwicklung“) names the card only with a sign of a card: typed capitalised, a verb of casting
   or playing in the question („wirken“, „gewirkt“, „spielen“, „gespielt“ …), or the card's other half named too.
 * **a name the rulings print for exactly one card**, as ``/karte`` finds it
-  (:func:`bot.answers.mentioned_names.mentioned_card`): 002 writes the English half names of its split card
+  (:func:`bot.name_mentions.mentioned_card`): 002 writes the English half names of its split card
   („Falls du in einem Zug mehrere Exemplare von Driven oder Despair verrechnest …“), so „despair“ names
   Getrieben // Verzweiflung. The word is printed only capitalised (a name), only in the rulings or card text of
   that one card, is no word of a card's name (the name index reads those) and no ordinary German word nor a compound

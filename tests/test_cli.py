@@ -119,7 +119,9 @@ def test_run_without_token_one_german_line(built_db):
     ]
 
 
-def test_missing_store_is_built_on_first_call(tmp_path):
+def test_missing_store_is_built_on_first_call(tmp_path, cached_builds):
+    # the build through the run's build cache (what is tested is the call building first, not the build, which
+    # tests/importer/ and test_build_prints_counts below run for real): one real build for both tests of it here
     db = tmp_path / "neu.sqlite3"
     proc = call_cli("call", "/karte name: Boros-Rekrut", db=db)  # the exit code of a new process: the tests above
     assert proc.returncode == 0, proc.stderr
@@ -163,7 +165,7 @@ def test_missing_option_uses_the_german_name(built_db):
     assert json.loads(proc.stdout)["embeds"][0]["description"] == "/mana bezahlen braucht die Option „vorrat“."
 
 
-def test_json_stays_clean_when_the_store_is_built_first(tmp_path):
+def test_json_stays_clean_when_the_store_is_built_first(tmp_path, cached_builds):
     proc = call_cli("complete", "/karte name", "Ci", "--json", db=tmp_path / "neu.sqlite3")
     assert proc.returncode == 0
     assert json.loads(proc.stdout)[0]["name"] == "Circu, Dimir-Lobotomist"

@@ -9,7 +9,7 @@ import asyncio
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.namedata import MemoryNames, index_parts
@@ -17,13 +17,14 @@ from bot.nameedits import EditTable, SpanEdits
 from bot.search import SCAN_CAP, NameIndex
 from bot.store import Store
 from bot.text import name_folds, name_keys, name_words
+from tests.conftest import on_fuzz_setting
 
 #: Typed text as a German player types it, and anything else (other scripts, marks, invisible characters).
 GERMAN = st.text(st.sampled_from("abcdefghijklmnopqrsuvwxyzäöüßÄÖÜẞAEOUS -/'’„“.\u0308\u200b"), max_size=30)
 ANY_TEXT = st.text(st.characters(codec=None, exclude_categories=()), max_size=30)
 
 
-@settings(max_examples=400, deadline=None)  # a property, not a timing: a loaded machine must not fail it
+@on_fuzz_setting(400)  # a property, not a timing (no deadline): a loaded machine must not fail it
 @given(st.one_of(GERMAN, ANY_TEXT))
 def test_name_folds_are_keys_and_words(text: str) -> None:
     assert name_folds(text) == (name_keys(text), name_words(text))
@@ -58,7 +59,7 @@ def assert_same(table: EditTable, spans: SpanEdits, key: str) -> None:
 KEY = st.text(st.sampled_from("abers"), min_size=1, max_size=9)
 
 
-@settings(max_examples=300, deadline=None)  # a property, not a timing: a loaded machine must not fail it
+@on_fuzz_setting(300)  # a property, not a timing (no deadline): a loaded machine must not fail it
 @given(st.lists(KEY, min_size=1, max_size=60), st.lists(KEY, min_size=1, max_size=10))
 def test_table_finds_what_spans_find(keys: list[str], typed: list[str]) -> None:
     table, spans = both(keys)

@@ -4,10 +4,11 @@ letters one apart swapped), in the names' order."""
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.typos import one_slip, slips
+from tests.conftest import on_fuzz_setting
 
 #: Concept spellings of the change register as :class:`bot.answers.abolished.RegisterWords` joins them.
 NAMES = ["manaburn", "manabrand", "stapel", "stack", "kampfschaden", "einberufen", "rekrut"]
@@ -25,7 +26,7 @@ def test_one_slip_examples() -> None:
     assert one_slip("stac", ["stack", "stapel", "stack"]) == [0, 2]  # every position, in order
 
 
-@settings(max_examples=300)
+@on_fuzz_setting(300)
 @given(st.text("abcdeimnrst", max_size=9), st.lists(st.text("abcdeimnrst", max_size=9), max_size=12))
 def test_one_slip_is_slips_at_most_one(typed: str, names: list[str]) -> None:
     assert one_slip(typed, names) == [i for i, name in enumerate(names) if slips(typed, name) <= 1]

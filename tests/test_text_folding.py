@@ -9,10 +9,11 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.text import canonical, clean, name_keys, strip_marks
+from tests.conftest import on_fuzz_setting
 
 
 def clean_by_definition(text: str) -> str:
@@ -38,14 +39,14 @@ def strip_by_definition(text: str) -> str:
 ANY_TEXT = st.text(st.characters(codec=None, exclude_categories=()), max_size=40)
 
 
-@settings(max_examples=600, deadline=None)  # a property, not a timing: a loaded machine must not fail it
+@on_fuzz_setting(600)  # a property, not a timing (no deadline): a loaded machine must not fail it
 @given(ANY_TEXT)
 def test_clean_and_strip_marks_as_defined(text: str) -> None:
     assert clean(text) == clean_by_definition(text)
     assert strip_marks(text) == strip_by_definition(text)
 
 
-@settings(max_examples=600, deadline=None)  # a property, not a timing: a loaded machine must not fail it
+@on_fuzz_setting(600)  # a property, not a timing (no deadline): a loaded machine must not fail it
 @given(st.text(alphabet="aeouäßEx ", max_size=14))
 def test_canonical_as_defined(word: str) -> None:
     """:func:`bot.text.canonical`'s chained replacements give its definition: ``ß`` → ``ss``, then one pass of

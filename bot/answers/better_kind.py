@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.answers.explanation_names import named_passages
 from bot.answers.sources import passage_source
 from bot.candidates import Candidates
+from bot.explanation_naming import named_passages
 from bot.ranking import Hit, Ranked, Ranker
 from bot.reply import Action, quote_user
 from bot.store import PassageRecord, Store
@@ -52,7 +52,7 @@ POINTED = {RULE_KINDS: frozenset({"ruling", "mechanic", "card"}),
 
 async def named_better(store: Store, hit: Hit | None) -> Hit | None:
     """``hit`` (:func:`better_passage`) with its passage named as the answers name it: an explanation of 003 by its
-    rule number and terms („Regel 100.2a (Erklärung) – …“, :func:`bot.answers.explanation_names.named_passages`)."""
+    rule number and terms („Regel 100.2a (Erklärung) – …“, :func:`bot.explanation_naming.named_passages`)."""
     if hit is None:
         return None
     return replace(hit, passage=(await named_passages(store, [hit.passage]))[0])

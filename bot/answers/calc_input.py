@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING
 
 from bot.answers.calc_choices import UnknownCard
 from bot.answers.calc_words import mana
-from bot.answers.mentioned_names import mention_actions, mention_line, mentioned_card
+from bot.answers.mentioned_names import mention_actions, mention_line
 from bot.answers.name_notes import reading_line
 from bot.answers.registry import AnswerContext, UserError
+from bot.name_mentions import mentioned_card
 from bot.question_reading import first_markup
 from bot.reply import quote_user
 from bot.rules import mana as engine

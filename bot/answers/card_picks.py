@@ -10,8 +10,8 @@ from __future__ import annotations
 import weakref
 
 from bot.answers.name_notes import MAX_QUERY
-from bot.answers.name_offers import with_declined, with_english, with_mentioned
 from bot.answers.registry import AnswerContext, completer
+from bot.name_offers import with_declined, with_english, with_mentioned
 from bot.reply import Action, Choice
 from bot.search import EXACT, IN_MEMORY_ENTRIES, NameHit, NameIndex
 

@@ -26,15 +26,16 @@ from dataclasses import dataclass, replace
 from bot.answers.card_picks import card_choices
 from bot.answers.guilds import guild_or_set_error
 from bot.answers.markup_notes import reads_markup
-from bot.answers.mentioned_names import mentioned_card, mentioned_error
+from bot.answers.mentioned_names import mentioned_error
 from bot.answers.name_notes import MAX_QUERY, not_a_card, reading_line
-from bot.answers.name_offers import english_card, english_line
 from bot.answers.registry import AnswerContext, UserError, action, answer, parse_id
 from bot.answers.today import TERMS_HEAD, notice_line, statement_lines, terms_listing
 from bot.answers.today_facts import STYLES, entry_status
 from bot.answers.today_index import TodayIndex, quote_line, today_index
 from bot.answers.typed_cards import typed_lookup
 from bot.declared_args import RowId
+from bot.name_mentions import mentioned_card
+from bot.name_offers import english_card, english_line
 from bot.reply import Action, Field, Page, Reply, format_date, in_quotes, quote_user
 from bot.rules import mana as engine
 from bot.search import Lookup
@@ -324,7 +325,7 @@ def not_found(query: str, found: Lookup, action: str = "card") -> UserError:
 async def find_card(ctx: AnswerContext, query: str, choice: str = "card") -> CardRecord:
     """The card ``query`` names: exactly, as a typo of one clear name (the rule of
     :meth:`bot.search.NameIndex.lookup`, shared by every option that takes a card) or by an English name its own
-    rulings print (002's „Driven“, 004's „Fast Forward“: :func:`bot.answers.name_offers.english_card`).
+    rulings print (002's „Driven“, 004's „Fast Forward“: :func:`bot.name_offers.english_card`).
 
     Raises:
         UserError: no card or no clear match; the German message says so first, then offers the candidates as
@@ -337,7 +338,7 @@ async def find_card(ctx: AnswerContext, query: str, choice: str = "card") -> Car
 async def find_card_noted(ctx: AnswerContext, query: str, choice: str = "card") -> tuple[CardRecord, str | None]:
     """:func:`find_card`, with the line to show above the answer when ``query`` was read as a typo or as a
     card's shortened name (:func:`bot.answers.name_notes.reading_line`) or English name
-    (:func:`bot.answers.name_offers.english_line`); None for an exact name. Every answer that takes a typed card
+    (:func:`bot.name_offers.english_line`); None for an exact name. Every answer that takes a typed card
     name says so the same way. Raises UserError as :func:`find_card`."""
     return await _find(ctx, query, choice)
 

@@ -19,7 +19,6 @@ from bot.answers.guilds import guild_and_set_words
 from bot.answers.layout import ruling_pages
 from bot.answers.mechanics import mechanic_pages, mechanics
 from bot.answers.name_notes import NOTED, reading_line
-from bot.answers.name_offers import english_card, english_in_text, english_line, english_of
 from bot.answers.registry import UNKNOWN_BUTTON_TEXT, AnswerContext, UserError, action, answer
 from bot.answers.today_index import today_index
 from bot.custom_id import PAGE, Invocation, encode_strict
@@ -28,6 +27,7 @@ from bot.declined_names import MESSAGE, declined_card
 from bot.id_values import BadCustomId, TooLong
 from bot.mentions import bracket_mentions, outside_brackets, scanner, spoiled, without_spoilers
 from bot.message_names import plain_names
+from bot.name_offers import english_card, english_in_text, english_line, english_of
 from bot.question_reading import markup_note, without_markup
 from bot.reply import CHOICES_MAX, Action, Page, Reply, distinct, own_sources, quote_user, shared_date
 from bot.store import CardRecord, RulingRecord

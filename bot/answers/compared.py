@@ -17,10 +17,10 @@ from functools import cache
 
 from bot.answers.asked_rules import number_passage as rule_passage
 from bot.answers.mechanic_finder import MECHANIC_KINDS
-from bot.answers.name_offers import english_in_text
 from bot.answers.side_numbers import RULE, masked, number_key, stated_numbers, unmasked
 from bot.candidates import Hit
 from bot.comparison import CARD, MAX_SIDES, Comparison, Things, comparison, only_cards
+from bot.name_offers import english_in_text
 from bot.question_mentions import other_names
 from bot.ranking import Ranker
 from bot.reply import quote_user
@@ -148,7 +148,7 @@ def number_passage(side: str, hits: Sequence[Hit]) -> PassageRecord | None:
 
 async def _english_side(store: Store, side: str) -> tuple[str, str] | None:
     """``(name as typed, card name)`` when ``side`` writes a card's English name the store holds
-    (:func:`bot.answers.name_offers.english_in_text`: 004's „Fast Forward“ of Schnellvorlauf), as ``/karte`` and
+    (:func:`bot.name_offers.english_in_text`: 004's „Fast Forward“ of Schnellvorlauf), as ``/karte`` and
     „Karten erklären“ read it; None otherwise. The side is then searched by the card's German name."""
     read = english_in_text(store, side, 1)
     card = await store.card(read[0][1]) if read else None

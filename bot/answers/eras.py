@@ -20,7 +20,6 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from bot.answers.explanation_names import term_names
 from bot.answers.official import current_version, rule_reply
 from bot.answers.registry import AnswerContext, UserError
 from bot.answers.rule_evidence import resting_entries, resting_rows
@@ -34,6 +33,7 @@ from bot.answers.today_index import (
     rule_today_source,
     today_index,
 )
+from bot.explanation_naming import term_names
 from bot.reply import PAGE_REF, Action, Page, Reply, format_date, map_page_refs, own_sources
 from bot.rule_catalog import RuleCatalog, catalog, dedupe_actions, is_child, number_key
 from bot.store import CitedNumber, DocumentRecord

@@ -1,13 +1,16 @@
-"""Registry of answers, autocomplete sources and button actions.
+"""Registry of answers, autocomplete sources and button actions: how they are registered and run.
 
 The command table (:mod:`bot.commands`), which the gateway, the console and the HTTP endpoint read, refers
 to answers and completers by their place (``Command(…, "bot.answers.cards:card_answer", [Option(…,
 completer_at=CARD_NAMES)])``, :func:`bot.commands.spec.resolve`) and imports their module at the first use, so
 Discord and the command line run exactly the same code and a one-shot command imports only its own answer
 module. The custom_id wire format (``rb:<action>:…``, ``rb:pg:…:/card:…``, :mod:`bot.custom_id`) names them by a
-string; :data:`ANSWERS` and :data:`ACTIONS` are the one table from those wire keys to functions, filled as the
-modules are imported (:func:`registered` imports the module of a key not yet known: :data:`ACTION_MODULES`, else
-every module, :func:`load_all`).
+string; :data:`~bot.answer_table.ANSWERS` and :data:`~bot.answer_table.ACTIONS` are the one table from those wire
+keys to functions, filled as the modules are imported (:func:`~bot.answer_table.registered` imports the module of
+a key not yet known: :data:`~bot.answer_table.ACTION_MODULES`, else every module,
+:func:`~bot.answer_table.load_all`). The table and the decorators live in :mod:`bot.answer_table`, below the answer
+layer, so that modules below it read the table without importing an answer; they are named here too, as the
+answer modules import them.
 
 * ``@answer("card")``: ``async def f(ctx: AnswerContext, **options) -> Reply``; ``"card"`` is its
   key in custom_ids (``/card:…``); :func:`answer_key` gives the key of a function.
@@ -20,101 +23,34 @@ every module, :func:`load_all`).
 
 from __future__ import annotations
 
-import importlib
 import inspect
 import logging
 import math
-import pkgutil
 import re
 import unicodedata
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any
 
+from bot.answer_table import (
+    ACTION_MODULES,
+    ACTIONS,
+    ANSWERS,
+    COMPLETERS,
+    ActionFn,
+    AnswerContext,
+    AnswerFn,
+    CompleterFn,
+    action,
+    answer,
+    answer_key,
+    completer,
+    load_all,
+    registered,
+)
 from bot.errors import UserError
 from bot.reply import CHOICE_NAME_MAX, CHOICE_VALUE_MAX, CHOICES_MAX, Choice, Reply, without_emoji
 from bot.text import clean, german_int
 
-if TYPE_CHECKING:
-    from bot.search import NameIndex
-    from bot.store import Store
-
 log = logging.getLogger(__name__)
-
-AnswerFn = Callable[..., Awaitable[Reply]]
-CompleterFn = Callable[..., "list[Choice] | Awaitable[list[Choice]]"]
-ActionFn = Callable[..., Awaitable[Reply]]
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-#: custom_id wire key → answer (``/card:…`` runs ``ANSWERS["card"]``).
-ANSWERS: dict[str, AnswerFn] = {}
-#: label → completer (registered for duplicate checks; callers hold the function itself).
-COMPLETERS: dict[str, CompleterFn] = {}
-#: custom_id wire key → button action (``rb:rulings:20`` runs ``ACTIONS["rulings"]``).
-ACTIONS: dict[str, ActionFn] = {}
-
-
-#: Whether :func:`load_all` has imported every module of the answer layer.
-_ALL_LOADED = False
-
-
-def load_all() -> None:
-    """Import every module of the answer layer (:mod:`bot.answers`), which registers all their answers,
-    completers and button actions: what the doors that stay up (``run``, ``serve``, ``console``) do at start
-    (:meth:`bot.commands.Table.warm`), and :func:`registered` at the first key it does not know. The modules are
-    found by walking the package's folder (a new module needs no list entry); a one-shot command imports only
-    the modules its command names (:func:`bot.commands.spec.resolve`).
-
-    Raises:
-        ImportError: a module cannot be imported (a programming error).
-    """
-    global _ALL_LOADED
-    if _ALL_LOADED:
-        return
-    package = __name__.rpartition(".")[0]
-    for info in pkgutil.iter_modules([str(Path(__file__).parent)], f"{package}."):
-        importlib.import_module(info.name)
-    _ALL_LOADED = True
-
-
-#: Button action key (``@action``) → the module of this package that registers it. Every reply's buttons are
-#: checked against their actions' declared arguments when the reply is shown (:func:`bot.custom_id.encode_target`):
-#: with this table a one-shot ``call`` imports the modules of its buttons' actions, not every answer module.
-#: tests/test_lazy_imports.py checks it against what :func:`load_all` registers (a new action missing here would
-#: still work, by importing every module).
-ACTION_MODULES = {
-    "calc": "calc_choices",
-    "card": "cards",
-    "cr_rule": "official",
-    "english": "official",
-    "mechanic": "mechanics",
-    "mechanic_pick": "mechanics",
-    "mechanic_text": "mechanics",
-    "passage": "questions",
-    "rule": "rules",
-    "rulex": "rules",
-    "term": "rules",
-    "rulings": "rulings",
-    "split": "chat",
-}
-
-
-def registered(table: dict[str, Any], key: str) -> Any | None:
-    """``table[key]`` (:data:`ANSWERS` or :data:`ACTIONS`), or None when no module registers ``key``. A key not
-    registered yet (its module not imported in this process: a button of an answer of another command) imports
-    its module (:data:`ACTION_MODULES`), else every answer module once (:func:`load_all`), and is looked up
-    again."""
-    found = table.get(key)
-    if found is None and table is ACTIONS and key in ACTION_MODULES:
-        importlib.import_module(f"{__name__.rpartition('.')[0]}.{ACTION_MODULES[key]}")
-        found = table.get(key)
-    if found is None and not _ALL_LOADED:
-        load_all()
-        found = table.get(key)
-    return found
-
 
 #: What a press of a button the bot cannot read answers (a forged or damaged custom_id, or one of a bot version
 #: whose buttons this one no longer has): title and text of the German error reply.
@@ -129,59 +65,6 @@ def parse_id(arg: str) -> int | None:
     """A button argument as a row id: 1–12 ASCII digits as ``str(id)`` writes them (``"²"``, ``"٣"``, ``"-1"``,
     ``"014"`` are not ids: the bot never writes them), else None."""
     return int(arg) if re.fullmatch(r"[1-9][0-9]{0,11}", arg) else None
-
-
-@dataclass
-class AnswerContext:
-    """What answers need: the open store and the in-memory name index built from it."""
-
-    store: Store
-    names: NameIndex
-
-
-def _register(table: dict[str, Any], key: str) -> Callable[[Any], Any]:
-    def deco(fn: Any) -> Any:
-        if key in table:
-            raise RuntimeError(f"duplicate registration {key!r}")
-        table[key] = fn
-        return fn
-
-    return deco
-
-
-def answer(key: str) -> Callable[[F], F]:
-    """Register an answer under ``key`` (see module docstring); the function is returned unchanged."""
-    return _register(ANSWERS, key)
-
-
-#: Answer function → the key :func:`answer_key` found it under (checked against :data:`ANSWERS` on every use).
-_ANSWER_KEYS: dict[AnswerFn, str] = {}
-
-
-def answer_key(fn: AnswerFn) -> str:
-    """The custom_id key under which ``fn`` was registered with :func:`answer` (``card_answer`` → ``"card"``).
-
-    Raises:
-        KeyError: ``fn`` is not a registered answer (a programming error).
-    """
-    key = _ANSWER_KEYS.get(fn)
-    if key is not None and ANSWERS.get(key) is fn:  # registered under it, still: every command asks once
-        return key
-    for key, registered in ANSWERS.items():
-        if registered is fn:
-            _ANSWER_KEYS[fn] = key
-            return key
-    raise KeyError(f"not a registered answer: {getattr(fn, '__qualname__', fn)!r}")
-
-
-def completer(key: str) -> Callable[[F], F]:
-    """Register an autocomplete source under ``key``; the function is returned unchanged."""
-    return _register(COMPLETERS, key)
-
-
-def action(key: str) -> Callable[[F], F]:
-    """Register a button action under ``key`` (custom_id ``rb:<key>:<arg>``); the function is returned unchanged."""
-    return _register(ACTIONS, key)
 
 
 #: Longest run of digits accepted in any text option: every number the bot reads (counts, mana, rule
@@ -365,3 +248,10 @@ def _cut(choice: Choice) -> Choice:
     :data:`CHOICE_VALUE_MAX`."""
     name = choice.name if len(choice.name) <= CHOICE_NAME_MAX else choice.name[: CHOICE_NAME_MAX - 1] + "…"
     return Choice(name=name, value=choice.value[:CHOICE_VALUE_MAX])
+
+
+__all__ = ["ACTIONS", "ACTION_MODULES", "ANSWERS", "COMPLETERS", "MAX_DIGITS", "MAX_INT", "MAX_TEXT", "TYPED_KEEP",
+           "TYPED_READ", "UNKNOWN_BUTTON_TEXT", "UNKNOWN_BUTTON_TITLE", "ActionFn", "AnswerContext", "AnswerFn",
+           "CompleterFn", "UserError", "action", "answer", "answer_key", "clean_text", "completer", "has_digit_run",
+           "load_all", "normalise_options", "parse_id", "registered", "run_action", "run_answer", "run_completer",
+           "typed_start", "typed_unmarked", "without_line_markup"]

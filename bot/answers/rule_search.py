@@ -15,7 +15,6 @@ from collections.abc import Callable
 
 from bot.answers.better_kind import RULE_KINDS, better_action, better_passage, pointer_line
 from bot.answers.eras import document_number_action
-from bot.answers.explanation_names import passage_name, term_names
 from bot.answers.guilds import guild_mechanics_text, guild_reading_lines, set_reading_line, with_set_note
 from bot.answers.paging import hit_pages, search_excerpt
 from bot.answers.query_notes import query_notes
@@ -25,6 +24,7 @@ from bot.answers.rulings import KEEP_SHARE, nothing_found
 from bot.answers.today_index import TodayIndex, today_index
 from bot.answers.today_notes import explanation_notice
 from bot.answers.unknown_notes import near_misses
+from bot.explanation_naming import passage_name, term_names
 from bot.ranking import Hit, Ranked, ranker
 from bot.reply import Action, Reply, quote_user
 from bot.rule_catalog import RuleCatalog, catalog, dedupe_actions, source_line, stellen
@@ -53,7 +53,7 @@ async def search_rules(ctx: AnswerContext, text: str) -> tuple[list[tuple[Hit, s
 def _label(cat: RuleCatalog, hit: Hit) -> str:
     """``Regel 502.46b`` for a quoted rule; an explanation's name with its shipped number and German terms
     (``Regel 103.1 (Erklärung) – Startspieler``, ``Erklärung, vermutlich Regel 100.1``;
-    :func:`bot.answers.explanation_names.passage_name`)."""
+    :func:`bot.explanation_naming.passage_name`)."""
     return passage_name(cat, hit.passage)
 
 

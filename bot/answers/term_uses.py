@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import re
 
-from bot.answers.explanation_names import named_passages
 from bot.answers.registry import AnswerContext
 from bot.answers.sources import passage_button, passage_source
+from bot.explanation_naming import named_passages
 from bot.reply import Action, quote_user
 from bot.snippets import sentences
 from bot.store import PassageRecord

@@ -21,12 +21,12 @@ COMMANDS = [
 
 async def prepare_first_keystrokes(ctx: AnswerContext) -> None:
     """Answer the card-name autocomplete for blank input and every first letter now (from the name index), make
-    every name's choice, read the English names the completer offers besides (:mod:`bot.answers.name_offers`) and
+    every name's choice, read the English names the completer offers besides (:mod:`bot.name_offers`) and
     the guilds and sets it offers too (:mod:`bot.answers.guild_offers`)."""
     # at the warm-up only: a one-shot command imports no answer module it does not run (tests/test_lazy_imports.py)
     from bot.answers.card_picks import prepare_choices
-    from bot.answers.name_offers import prepare
     from bot.guilds import store_guilds
+    from bot.name_offers import prepare
 
     ctx.names.prepare_first_keystrokes()
     prepare_choices(ctx.names)

@@ -1,13 +1,13 @@
 """A build step for autocomplete: the English names of split cards' halves that the rulings print and that the card
 lookup accepts as the card's own other name, stored in the new store's ``meta`` (key
 :data:`bot.store.names.ENGLISH_OFFERS_META`, JSON), so the card-name completer offers the card under its German
-name when the typed start matches one (:func:`bot.answers.name_offers.with_english`).
+name when the typed start matches one (:func:`bot.name_offers.with_english`).
 
 002 writes Getrieben // Verzweiflung's halves in English („Driven und Despair beeinflussen nur Kreaturen …“);
 ``/karte name: Driven`` and ``/karte name: Driven // Despair`` name that card (:func:`bot.answers.mentioned_names.
 mentioned_card`, CR 709.1: each half of a split card has its own name). The names are the lookup's own: a word of
 :attr:`bot.question_mentions.OtherNames.printed` (printed capitalised only in that one card's passages, no German
-word, no word of a card's name) of a split card that :func:`~bot.answers.mentioned_names.printed_mention` reads as the
+word, no word of a card's name) of a split card that :func:`~bot.name_mentions.printed_mention` reads as the
 card, and the two halves joined by „ // “ when the lookup reads that as the card too. Made once per store at the
 build (one pass over the passages' texts, one full-text query per word), as the translation table is
 (:mod:`bot.importer.transl_table`): on an event loop of its own in a worker thread.
@@ -21,13 +21,11 @@ import re
 import sqlite3
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import TYPE_CHECKING
 
+from bot.answer_table import AnswerContext
 from bot.importer.mentioned_offers import mentioned_names
+from bot.name_mentions import MENTION_WORDS, mentioned_card, printed_mention
 from bot.store.names import ENGLISH_OFFERS_META, MENTIONED_OFFERS_META
-
-if TYPE_CHECKING:
-    from bot.answers.registry import AnswerContext
 
 #: Most names stored (a bound for any store; the documents' store has four).
 MAX_OFFERS = 1000
@@ -46,9 +44,6 @@ async def accepted_names(db: Path) -> list[tuple[str, int, str]]:
     Raises:
         bot.store.StoreError: ``db`` is no readable store.
     """
-    # the answer layer at the call: a known layer inversion (tests/test_architecture.py UPWARD)
-    from bot.answers.mentioned_names import mentioned_card, printed_mention
-    from bot.answers.registry import AnswerContext
     from bot.question_mentions import other_names
     from bot.search import NameIndex
     from bot.store import Store
@@ -86,11 +81,9 @@ async def accepted_names(db: Path) -> list[tuple[str, int, str]]:
 def english_runs(sentence: str) -> list[str]:
     """The names an English ``sentence`` may print for a card: its runs of capitalised words (:data:`_ENGLISH_RUN`)
     without the English function words they start with (``When``, ``The``: :data:`bot.stopwords.ENGLISH_MARKERS`)
-    and a possessive „'s“, of one to :data:`~bot.answers.mentioned_names.MENTION_WORDS` words; a run that starts
+    and a possessive „'s“, of one to :data:`~bot.name_mentions.MENTION_WORDS` words; a run that starts
     the sentence only of two words or more (English capitalises a sentence's first word: one such word is no sign of
     a name). ``"… (such as that of Fast Forward's first ability)."`` → ``["Fast Forward"]``."""
-    # the answer layer at the call: a known layer inversion (tests/test_architecture.py UPWARD)
-    from bot.answers.mentioned_names import MENTION_WORDS
     from bot.stopwords import ENGLISH_MARKERS
 
     out: list[str] = []
@@ -107,13 +100,11 @@ def english_runs(sentence: str) -> list[str]:
 async def english_names(ctx: AnswerContext) -> list[tuple[int, str]]:
     """``(card id, name)`` of each name a card's own rulings print in an English sentence
     (:func:`bot.stopwords.is_english`, :func:`english_runs`) that the card lookup reads as that card's own other
-    name (:func:`bot.answers.mentioned_names.printed_mention`): 004's „Fast Forward“ of Schnellvorlauf („… such as
+    name (:func:`bot.name_mentions.printed_mention`): 004's „Fast Forward“ of Schnellvorlauf („… such as
     that of Fast Forward's first ability“), which ``/karte name: Fast Forward`` names; not the names German
     sentences print in one card's rulings as examples of the rules (Atog, Juggernaut). In store order, each once;
     the rulings of the card files (English lists whose cards the name index holds by their English names) are not
     read."""
-    # the answer layer at the call: a known layer inversion (tests/test_architecture.py UPWARD)
-    from bot.answers.mentioned_names import printed_mention
     from bot.stopwords import is_english
     from bot.text import tokens
 

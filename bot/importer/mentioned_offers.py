@@ -1,17 +1,17 @@
 """A build step for autocomplete: the names of cards the store lacks that the documents print as a card's name
-(:func:`bot.answers.mentioned_names.printed_mention`: 001's „Llanovarelfen“ and „Klon“, 002's „Crook of
+(:func:`bot.name_mentions.printed_mention`: 001's „Llanovarelfen“ and „Klon“, 002's „Crook of
 Condemnation“, 003's „Tarmogoyf“), stored in the new store's ``meta`` with the English offers (key
 :data:`bot.store.names.MENTIONED_OFFERS_META`, JSON: :func:`bot.importer.english_offers.write_offers`), so the
-card-name completer offers them as only mentioned (:func:`bot.answers.name_offers.with_mentioned`) and a typed name
-one slip from one is read as it (:func:`bot.answers.mentioned_names.slipped_mention`): a user who picks one gets
+card-name completer offers them as only mentioned (:func:`bot.name_offers.with_mentioned`) and a typed name
+one slip from one is read as it (:func:`bot.name_mentions.slipped_mention`): a user who picks one gets
 the „nur erwähnt in …“ answer.
 
 The candidates are the capitalised words of the documents' rulings and entries of 003 and their runs of up to
-:data:`~bot.answers.mentioned_names.MENTION_WORDS` words (English names keep „of“ and „the“ lower case); kept are
+:data:`~bot.name_mentions.MENTION_WORDS` words (English names keep „of“ and „the“ lower case); kept are
 those no card of the store has (not even as a typo's candidate), no mechanic or keyword has
 (:func:`bot.answers.name_notes.not_a_card`), that the lookup reads as only mentioned (no card whose own other
 name it is) and that are names of several words or printed by a convention once
-(:func:`bot.answers.mentioned_names.offered_name`: not 003's English words „Class“, „Walker“); a word inside a
+(:func:`bot.name_mentions.offered_name`: not 003's English words „Class“, „Walker“); a word inside a
 kept longer name is dropped („Liberated“ of „Karn Liberated“). Made once per store at the build (one pass over
 the passages' texts, one full-text query per candidate: the documents' 1 365 candidates in ≈ 6 s at a load of 12
 on 2 cores), on an event loop of its own in a worker thread, as the English offers are.
@@ -23,6 +23,8 @@ import re
 from collections.abc import Callable, Container
 from pathlib import Path
 
+from bot.answer_table import AnswerContext
+from bot.name_mentions import german_word, offered_name, printed_mention
 from bot.text import fold
 
 #: Most names stored (a bound for any store).
@@ -42,7 +44,7 @@ def candidates(texts: list[str], german: Callable[[str], bool], plain: Container
     """The names to try in ``texts`` (the passages' texts): each capitalised word (:data:`_WORD`) and each run of
     two to four words of a run of capitalised words (:data:`_RUN`, a trailing possessive „'s“ off) whose words are
     letters, three or more each (but :data:`_JOINERS`), the first no German word (``german``:
-    :func:`bot.answers.mentioned_names.german_word`), the others no word of the dictionary ``plain`` (folded; an
+    :func:`bot.name_mentions.german_word`), the others no word of the dictionary ``plain`` (folded; an
     English word may end in a German one: „Condemnation“): „Karn Liberated“, „Crook of Condemnation“, not „Karte
     Tarmogoyf“, „Flipkarte Jushi“ nor „Szadeks Kampfschaden“; each once, in the order first printed."""
     seen: dict[str, None] = {}
@@ -70,9 +72,7 @@ async def mentioned_names(db: Path) -> list[str]:
         bot.store.StoreError: ``db`` is no readable store.
     """
     # the answer layer at the call: a known layer inversion (tests/test_architecture.py UPWARD)
-    from bot.answers.mentioned_names import german_word, offered_name, printed_mention
     from bot.answers.name_notes import not_a_card
-    from bot.answers.registry import AnswerContext
     from bot.german_words import german_dictionary_async
     from bot.search import NameIndex
     from bot.store import Store

@@ -11,8 +11,8 @@ import pytest
 
 from bot.answers import run_answer, run_completer
 from bot.answers.card_picks import card_names
-from bot.answers.name_offers import english_card, english_cards, english_of
 from bot.importer.english_offers import english_runs
+from bot.name_offers import english_card, english_cards, english_of
 from bot.reply import Choice
 
 FAST = "Schnellvorlauf"

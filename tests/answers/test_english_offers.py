@@ -1,7 +1,7 @@
 """The card-name completer offers a split card through an English half name its rulings print and the card lookup
 accepts (002: „Driven und Despair beeinflussen nur Kreaturen, die du kontrollierst …“ for Getrieben //
 Verzweiflung; ``/karte name: Driven`` names that card): the build stores those names
-(bot/importer/english_offers.py), the completer offers the card under its German name (bot/answers/name_offers.py)."""
+(bot/importer/english_offers.py), the completer offers the card under its German name (bot/name_offers.py)."""
 
 from __future__ import annotations
 
@@ -72,7 +72,7 @@ def test_a_new_process_offers_it_and_explains_a_symbol_no_mana_pays(built_db):
 async def test_the_warm_up_reads_them_before_the_first_keystroke(core):
     # the command table's warm-up (bot.commands.cards.prepare_first_keystrokes) read the build's English names of
     # this core's store: the first keystroke needs no read
-    from bot.answers import name_offers
+    from bot import name_offers
 
     assert name_offers._OFFERS.get(core.store) == [("driven", "Driven", 274, SPLIT), ("despair", "Despair", 274, SPLIT),
                                                    ("drivendespair", "Driven // Despair", 274, SPLIT),

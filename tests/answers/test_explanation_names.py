@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from bot.answers import run_action, run_answer
-from bot.answers.explanation_names import german_terms
+from bot.explanation_naming import german_terms
 from bot.render import payload
 from bot.rule_catalog import catalog
 from tests.test_render import assert_within_limits

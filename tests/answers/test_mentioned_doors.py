@@ -1,5 +1,6 @@
 """A card the documents only mention is found by every door that takes a card's name, through the one function
-(bot/answers/mentioned_names.py: ``mentioned_card``, ``mention_line``): ``/karte``, the message command, ``/mana``.
+(bot/name_mentions.py: ``mentioned_card``; bot/answers/mentioned_names.py: ``mention_line``): ``/karte``, the
+message command, ``/mana``.
 003 names Karn Liberated („Eine Karte (Karn Liberated) startet die Partie neu“, 104.6), Doubling Cube (106.6) and
 Tarmogoyf (111.11) in its examples; 002 names Destined // Lead in the rulings of Getrieben // Verzweiflung (002:53
 gives its mana value)."""

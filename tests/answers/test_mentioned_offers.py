@@ -1,6 +1,6 @@
 """The card-name completer offers the cards the documents only mention, and a name typed one slip from one is read as
-it (bot/importer/mentioned_offers.py stores them at the build, bot/answers/name_offers.py offers them,
-bot/answers/mentioned_names.py: ``slipped_mention``): 001:2805 prints „die nicht-verschneiten bleibenden Karten Sumpf
+it (bot/importer/mentioned_offers.py stores them at the build, bot/name_offers.py offers them,
+bot/name_mentions.py: ``slipped_mention``): 001:2805 prints „die nicht-verschneiten bleibenden Karten Sumpf
 oder Llanovarelfen“, 001 „eine Karte wie Klon“, 002 „mit einem Effekt wie dem von Crook of Condemnation“, 003 „Eine
 Karte (Karn Liberated)“ and „die Karte Tarmogoyf“; the store has none of these cards."""
 

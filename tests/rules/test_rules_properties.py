@@ -6,7 +6,7 @@ import itertools
 from collections import Counter
 from fractions import Fraction
 
-from hypothesis import example, given, settings
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from bot.rules.clash import RevealedCard, clash, clash_odds
@@ -216,7 +216,7 @@ def options_plain(s: Symbol) -> list[tuple]:
     return [()]
 
 
-@settings(max_examples=200, deadline=None)
+@on_fuzz_setting(200)
 @given(st.lists(small_symbol, min_size=1, max_size=7).map(lambda s: ManaCost(tuple(s))))
 def test_hybrid_count_matches_brute_force(cost):
     seqs = itertools.product(*(options_plain(s) for s in cost.symbols))
@@ -299,7 +299,7 @@ library = st.dictionaries(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@on_fuzz_setting(150)
 @given(st.lists(library, min_size=2, max_size=3), st.sampled_from(["heute", "2007"]))
 def test_odds_match_exhaustive_enumeration(libs, rules):
     result = clash_odds(libs, rules=rules)
