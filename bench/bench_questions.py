@@ -70,9 +70,10 @@ from bot.textsearch import fts_match  # noqa: E402
 
 DEPTH = 10
 #: The parts scored when ``--parts`` is not given (and ``--fit`` is not: :func:`chosen_parts`).
-ALL_PARTS = ("tuning", "heldout", "heldout2", "tuning2", "tuning3", "tuning4", "tuning5", "validation", "dev")
+ALL_PARTS = (
+    "tuning", "heldout", "heldout2", "tuning2", "tuning3", "tuning4", "tuning5", "tuning6", "validation", "dev")
 #: The parts free to tune on (tests.questions.TUNED): the CV, the fit, the misses and the ablation use these.
-TUNING_PARTS = ("tuning", "tuning2", "tuning3", "tuning4", "tuning5")
+TUNING_PARTS = ("tuning", "tuning2", "tuning3", "tuning4", "tuning5", "tuning6")
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ Kinds, the first that applies (a question word is one of :attr:`bot.analysis.Ana
 * ``named, other passage``: the gold's card or section is named, a passage of another card, section or document wins;
 * ``order``: the gold holds as many of the question's words as the first: the features and stages order it lower.
 
-Run: ``.venv/bin/python bench/deep_misses.py [--k 5] [--db STORE] [--parts tuning,tuning2,tuning3,tuning4]``
+Run: ``.venv/bin/python bench/deep_misses.py [--k 5] [--db STORE] [--parts tuning,tuning2,…,tuning6]``
 (the options of ``bench/cv_misses.py``; ``--quiet`` prints the table only). Prints one line per miss (id, gold's
 rank or ``-``, kind, the words no passage holds, those the first holds and the gold does not), then the table.
 """

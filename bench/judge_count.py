@@ -3,9 +3,11 @@ the first three. The sets are ``bench/judges/judge210.toml`` … ``judge212.toml
 ``judge230.toml`` … ``judge232.toml`` and ``judge240.toml`` … ``judge242.toml``: 720 questions written on 2026-12-07
 (the second three at 13:30 UTC, the third at 16:15, the fourth at 19:06, half of their passages or more drawn at
 random) from the documents alone by helpers who saw neither the ranking nor the question set of ``tests/questions/``
-(60 each; ``judge210``, ``judge220``, ``judge230`` and ``judge240`` are the helpers' development counts, the other
-eight the lead's untouched yardstick). They are **set aside**: measure a ranking change on them, never choose one for
-them; before they become a part of ``tests/questions/`` they need its near-duplicate checks
+(60 each; ``judge210``, ``judge220``, ``judge230`` and ``judge240`` were the helpers' development counts until
+2026-12-07 night, when they were moved into the sixth tuning part ``tests/questions/tuning6.toml`` (172 of their 240
+questions, docs/ranking.md ¹⁵⁵): they stay here as the record, but a count of them is now in sample, no longer blind;
+the other eight are the lead's untouched yardstick). The others are **set aside**: measure a ranking change on them,
+never choose one for them; before they become a part of ``tests/questions/`` they need its near-duplicate checks
 (``tests/questions/test_judge_sets.py`` checks their ids, golds and clauses).
 
 Each file: ``[[question]]`` tables with ``id``, ``text`` and ``gold`` (passage keys ``NNN:line``), as

@@ -1,6 +1,6 @@
 """Make ``data/prior_questions.tsv`` (:data:`bot.prior.PRIOR_FILE`): the questions asked before that ``/frage``'s
 ``prior`` feature reads (bot/prior.py), from the tuning parts of the question set only (:data:`PARTS`:
-``tests/questions/tuning.toml``, ``tuning2.toml``, ``tuning3.toml``, ``tuning4.toml``, ``tuning5.toml``;
+``tests/questions/tuning.toml``, ``tuning2.toml`` … ``tuning6.toml``;
 never a held-out part, and not ``dev``, which
 stays a check outside them), each with its gold keys, in the parts' order.
 

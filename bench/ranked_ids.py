@@ -5,7 +5,7 @@ the answers as they were (the translation table stored by ``build`` instead of l
 file (with ``PYTHONHASHSEED=0`` in both: set orders, and so the last bits of a score's sums, follow the hash seed;
 the keys do not).
 
-Run: ``python bench/ranked_ids.py [--db data/regelbot.sqlite3] [--parts tuning,tuning2,tuning3,tuning4] > out.txt``
+Run: ``python bench/ranked_ids.py [--db data/regelbot.sqlite3] [--parts tuning,tuning2,…,tuning6] > out.txt``
 (the tuning parts only: never a held-out or the validation part).
 """
 

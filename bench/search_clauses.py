@@ -27,7 +27,7 @@ sys.path.insert(0, str(BENCH))
 from common import given_or_built  # noqa: E402
 
 #: The parts measured: the tuning parts only (never the held-out ones).
-TUNING_PARTS = ("tuning", "tuning2", "tuning3", "tuning4", "tuning5")
+TUNING_PARTS = ("tuning", "tuning2", "tuning3", "tuning4", "tuning5", "tuning6")
 
 
 def flat(text: str) -> str:

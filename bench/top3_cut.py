@@ -15,7 +15,7 @@ ranked" row is the CV's row of the method. Printed:
   (:func:`third`: when the first three are all of one group, or of one kind, the best of another group or kind among
   the first 5 or 10 takes the third place), each with the questions it turns and loses.
 
-Run: ``.venv/bin/python bench/top3_cut.py [--k 5] [--db STORE] [--parts tuning,tuning2,tuning3,tuning4]
+Run: ``.venv/bin/python bench/top3_cut.py [--k 5] [--db STORE] [--parts tuning,tuning2,…,tuning6]
 [--method NAME]``.
 """
 

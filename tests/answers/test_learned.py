@@ -51,7 +51,7 @@ def test_one_reader_and_passages_are_analysed_as_always():
 
 async def test_the_warm_up_analyses_each_earlier_question_once(store: Store, monkeypatch: pytest.MonkeyPatch):
     """With the shipped weights (``earlier`` and ``transl`` on, docs/ranking.md ⁴⁷ ⁶⁶) the warm-up analyses each
-    question text of the earlier questions (data/prior_questions.tsv: 1 226 tuning questions) once: for the index
+    question text of the earlier questions (data/prior_questions.tsv: 1 398 tuning questions) once: for the index
     alone when the store holds the translation table (bot/importer/transl_table.py; nothing kept for a second
     reader), for both readers when the table is learned, and the table learned through the shared analyses is the
     one of ⁶⁶ („Token“ → „Spielstein“ first)."""

@@ -95,8 +95,9 @@ def test_a_fit_scores_the_tuning_parts_unless_other_parts_are_named():
     only; the held-out parts only when ``--parts`` names them; without ``--fit`` every part."""
     import bench_questions
 
-    assert bench_questions.chosen_parts(None, fit=True) == ["tuning", "tuning2", "tuning3", "tuning4", "tuning5"]
-    every = ["tuning", "heldout", "heldout2", "tuning2", "tuning3", "tuning4", "tuning5", "validation", "dev"]
+    tuned = ["tuning", "tuning2", "tuning3", "tuning4", "tuning5", "tuning6"]
+    assert bench_questions.chosen_parts(None, fit=True) == tuned
+    every = ["tuning", "heldout", "heldout2", *tuned[1:], "validation", "dev"]
     assert bench_questions.chosen_parts(None, fit=False) == every
     assert bench_questions.chosen_parts("tuning,dev", fit=True) == ["tuning", "dev"]
     assert bench_questions.chosen_parts("heldout2", fit=True) == ["heldout2"]
@@ -105,8 +106,8 @@ def test_a_fit_scores_the_tuning_parts_unless_other_parts_are_named():
 
 def test_cv_folds_mix_both_tuning_parts():
     """With the part of each question as its stratum, each of the 5 folds holds a fifth (±1) of tuning's 367, of
-    tuning2's 355, of tuning3's 195, of tuning4's 179 and of tuning5's 130 questions; every question is in exactly one
-    fold; one stratum gives the folds of none."""
+    tuning2's 355, of tuning3's 195, of tuning4's 179, of tuning5's 130 and of tuning6's 172 questions; every question
+    is in exactly one fold; one stratum gives the folds of none."""
     from question_cv import folds
 
     parts = [q.part for name in TUNED for q in load(name)]
@@ -117,6 +118,7 @@ def test_cv_folds_mix_both_tuning_parts():
     assert [sum(parts[i] == "tuning3" for i in fold) for fold in dealt] == [39, 39, 39, 39, 39]
     assert [sum(parts[i] == "tuning4" for i in fold) for fold in dealt] == [36, 35, 36, 36, 36]
     assert [sum(parts[i] == "tuning5" for i in fold) for fold in dealt] == [26, 26, 26, 26, 26]
+    assert [sum(parts[i] == "tuning6" for i in fold) for fold in dealt] == [34, 35, 35, 34, 34]
     assert folds(len(parts), 5, strata=["tuning"] * len(parts)) == folds(len(parts), 5)
     with pytest.raises(ValueError, match="strata"):
         folds(3, 2, strata=["a"])

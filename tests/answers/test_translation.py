@@ -166,19 +166,21 @@ async def test_the_ranker_reads_the_table_the_build_stored(store: Store, monkeyp
     assert learned is not None and not learned.stored
     counts, pairs, again = learned.counts
     assert table == again and table is not again  # every float the same
-    # the 1 226 tuning questions, each with a gold passage in the documents (an official rule's key alone would teach
+    # the 1 398 tuning questions, each with a gold passage in the documents (an official rule's key alone would teach
     # nothing: this store has none)
-    assert len(pairs) == counts.n == 1226 and max(map(len, table.values())) <= KEEP
+    assert len(pairs) == counts.n == 1398 and max(map(len, table.values())) <= KEEP
     # a player's „Token“ is the documents' „Spielstein“, „bezahlen“ their „ausgeben“ (Mana); a word the answers
     # hold in every sense, „Kreatur“, explains their other words and NULL the common ones: „Token“'s share of
-    # „Spielstein“ is many times the largest share of any word „Kreatur“ explains (0.34 against 0.04 at this writing;
+    # „Spielstein“ is many times the largest share of any word „Kreatur“ explains (0.37 against 0.07, „kontrollieren“,
+    # at this writing; with the sixth tuning part „bezahlen“ explains the {1} of its answers first, 0.084, and
+    # „ausgeben“ second, 0.038: three of its questions say „bezahlen“ of coloured mana, their golds hold no „ausgeben“;
     # the share itself moves with every question or reading that changes which gold words are left to explain, e.g.
     # „flicker“ read as „ins Exil und ins Spiel zurückkehren“, docs/ranking.md ¹³⁵: so the relation is asserted, not
     # the float; seen red with one EM iteration, ITERATIONS = 1: the uniform table gives „Spielstein“ no more than
     # any other word of its answers)
     kreatur = max(t for _, t in table["kreatur"])
     assert table["tok"][0][0] == "spielstein" and table["tok"][0][1] > 5 * kreatur
-    assert table["bezahl"][0][0] == "ausgeb" and kreatur < 0.05
+    assert [w for w, _ in table["bezahl"][:2]] == ["m1", "ausgeb"] and kreatur < 0.1
 
 
 def test_a_stored_table_is_read_only_under_its_own_key_and_format():
@@ -241,7 +243,7 @@ async def test_a_table_learned_from_other_questions_or_settings_is_not_read(stor
         fewer = await translation.translations(store, stored._analyser, prior)
         monkeypatch.setattr(translation, "EM", {"null": 30.0})
         other = (await ranking._load(store, None)).translations
-    assert fewer is not None and not fewer.stored and len(fewer.counts[1]) == 1225
+    assert fewer is not None and not fewer.stored and len(fewer.counts[1]) == 1397
     assert other is not None and not other.stored
     assert other.table["tok"] != stored.table["tok"]  # NULL 30 sharpens less
     lines = [(r.levelname, r.getMessage()) for r in caplog.records if r.name == "bot.translation"]

@@ -17,9 +17,12 @@ here), less those that repeat an older question or whose gold or clause did not 
 ``tuning4.toml`` (ids ``t4-001`` …), holds three more judges' sets of 2026-12-05 evening, made the same way (its notes
 ``"from j7N-NNN"``, then ``"; typo: …"``). A fifth tuning part, ``tuning5.toml`` (ids ``t5-001`` …), holds three
 judges' sets of 2026-12-06 evening, made the same way (notes ``"from j16N-NNN"``); it is checked against the
-validation part as well, whose questions it must not repeat. A validation part, ``validation.toml`` (ids ``j80-001`` …,
-:data:`VALIDATION`), holds three more judges' sets made the same way, only ever counted. A ``note`` that starts with
-``typo:`` marks a slip typed on purpose (``"typo: fraben (Farben)"``). Each entry::
+validation part as well, whose questions it must not repeat. A sixth tuning part, ``tuning6.toml`` (ids ``t6-001``
+…), holds four judges' sets of 2026-12-07 (``bench/judges/judge210.toml``, ``judge220.toml``, ``judge230.toml``,
+``judge240.toml``, counted there as development figures, then moved here; notes ``"from j2N0-NNN"``), made the same
+way. A validation part, ``validation.toml`` (ids ``j80-001`` …, :data:`VALIDATION`), holds three more judges' sets
+made the same way, only ever counted. A ``note`` that starts with ``typo:`` marks a slip typed on purpose
+(``"typo: fraben (Farben)"``). Each entry::
 
     [[question]]
     id = "q042"                      # unique over every file (every part and dev)
@@ -46,12 +49,12 @@ PARTS = ("tuning", "heldout")
 #: Parts set aside outside the seeded split: read only to report figures, never tuned on.
 SET_ASIDE = ("heldout2",)
 #: Later tuning parts outside the seeded split: free to tune on, like ``tuning``.
-EXTRA_TUNING = ("tuning2", "tuning3", "tuning4", "tuning5")
+EXTRA_TUNING = ("tuning2", "tuning3", "tuning4", "tuning5", "tuning6")
 #: Every part the ranking may be tuned on: the split's tuning part and the later ones.
 TUNED = ("tuning", *EXTRA_TUNING)
-#: The tuning parts the shipped weights (bot/weights.py) were made on by ``bench/refit.py``: ``tuning4`` and
-#: ``tuning5`` came after them; they take part in the CV of ``bench/weight_methods.py`` and in the earlier questions
-#: (bot/prior.py), and the weights move to all of :data:`TUNED` only with a refit measured by that CV
+#: The tuning parts the shipped weights (bot/weights.py) were made on by ``bench/refit.py``: ``tuning4``,
+#: ``tuning5`` and ``tuning6`` came after them; they take part in the CV of ``bench/weight_methods.py`` and in the
+#: earlier questions (bot/prior.py), and the weights move to all of :data:`TUNED` only with a refit measured by that CV
 #: (docs/ranking.md). Measured on 2026-12-05 (⁵³, ``bench/weight_methods.py --train-on``): the shipped method made on
 #: these three parts' training questions ranks the four parts' folds better (union hit@1 82.9 %, hit@3 94.5 %) than
 #: made on all four (82.7 %, 94.0 %), so the weights stay made on three.
@@ -97,7 +100,7 @@ class Question:
 
 def path_of(part: str) -> Path:
     """The TOML file of ``part`` (one of :data:`ALL_PARTS`: ``"tuning"``, ``"heldout"``, ``"heldout2"``,
-    ``"tuning2"``, ``"tuning3"``, ``"tuning4"``, ``"tuning5"``, ``"validation"``).
+    ``"tuning2"`` … ``"tuning6"``, ``"validation"``).
 
     Raises:
         ValueError: ``part`` is not one of ``ALL_PARTS``.

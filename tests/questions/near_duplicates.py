@@ -1,12 +1,13 @@
 """Check that no question of a later part (``heldout2.toml``, ``tuning2.toml``, ``tuning3.toml``,
-``tuning4.toml``, ``tuning5.toml``) is a near-duplicate of an older one.
+``tuning4.toml``, ``tuning5.toml``, ``tuning6.toml``) is a near-duplicate of an older one.
 
 A near-duplicate is a pair whose texts reach :data:`THRESHOLD` in rapidfuzz's ``token_set_ratio`` (0–100,
 case-sensitive as typed; the set ratio scores a question whose words are a subset of the other's as 100).
 The older questions of each later part are in :data:`OLDER`: for ``heldout2`` those of ``tuning.toml``,
 ``heldout.toml`` and ``dev.toml``; for ``tuning2`` those and ``heldout2.toml`` as well; for ``tuning3`` also
 ``tuning2.toml``; for ``tuning4`` also ``tuning3.toml``; for ``tuning5`` also ``tuning4.toml`` and the validation
-part ``validation.toml`` (a tuning question repeating a validation question would tune on what validation counts).
+part ``validation.toml`` (a tuning question repeating a validation question would tune on what validation counts);
+for ``tuning6`` also ``tuning5.toml``.
 A fresh set must not repeat what the ranking has been counted or tuned on.
 
 Usage::
@@ -36,9 +37,11 @@ OLDER: dict[str, tuple[str, ...]] = {
     "tuning3": (*PARTS, "heldout2", "tuning2", "dev"),
     "tuning4": (*PARTS, "heldout2", "tuning2", "tuning3", "dev"),
     "tuning5": (*PARTS, "heldout2", "tuning2", "tuning3", "tuning4", "validation", "dev"),
+    "tuning6": (*PARTS, "heldout2", "tuning2", "tuning3", "tuning4", "tuning5", "validation", "dev"),
 }
 #: Every file a draft is checked against: all parts and the dev questions.
-EVERY_FILE: tuple[str, ...] = (*PARTS, "heldout2", "tuning2", "tuning3", "tuning4", "tuning5", "validation", "dev")
+EVERY_FILE: tuple[str, ...] = (
+    *PARTS, "heldout2", "tuning2", "tuning3", "tuning4", "tuning5", "tuning6", "validation", "dev")
 #: The files whose texts are never shown (the set-aside parts and the validation part, which is counted but never
 #: read question by question): a near-duplicate in them is named by id, never printed with its text.
 SET_ASIDE_FILES = ("heldout", "heldout2", "validation")

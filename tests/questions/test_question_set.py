@@ -42,8 +42,9 @@ TUNING2 = load("tuning2")
 TUNING3 = load("tuning3")
 TUNING4 = load("tuning4")
 TUNING5 = load("tuning5")
+TUNING6 = load("tuning6")
 #: Every question of every part checked here: the seeded split's two, the second set-aside part, the later tuning parts.
-EVERY = QUESTIONS + HELDOUT2 + TUNING2 + TUNING3 + TUNING4 + TUNING5
+EVERY = QUESTIONS + HELDOUT2 + TUNING2 + TUNING3 + TUNING4 + TUNING5 + TUNING6
 #: The later parts outside the seeded split: their questions, the shape of their ids and their least size.
 LATER = {"heldout2": (HELDOUT2, r"h2-\d{3}", 150), "tuning2": (TUNING2, r"t2-\d{3}", 240)}
 TYPO_NOTE = re.compile(r"^typo: (?P<typed>\S+) \((?P<meant>[^)]+)\)$")
@@ -271,9 +272,34 @@ def test_tuning5_holds_the_judges_questions_of_2026_12_06():
     assert first.clause == "um die Kosten des Zaubers zu reduzieren -- aber nicht beides"
 
 
+def test_tuning6_holds_the_four_development_judges_questions():
+    """The sixth tuning part: ids ``t6-NNN`` in order, each naming once its judge's id of bench/judges/judge210.toml,
+    judge220.toml, judge230.toml or judge240.toml (no slip marked as typed on purpose); a third names no card; none
+    repeats an older question (tuning5 and the validation part included: set-aside and validation texts compared by
+    code, a pair reported by ids) nor another question of the part."""
+    assert len(TUNING6) == 172 and {q.part for q in TUNING6} == {"tuning6"}
+    assert [q.id for q in TUNING6] == [f"t6-{n:03d}" for n in range(1, 173)]
+    assert [q.note for q in TUNING6 if not re.fullmatch(r"from j2[1234]0-\d{3}", q.note)] == []
+    judged = [q.note for q in TUNING6]
+    assert len(set(judged)) == len(judged) and judged == sorted(judged)
+    assert [sum(j.startswith(f"from j{n}-") for j in judged) for n in (210, 220, 230, 240)] == [36, 47, 44, 45]
+    assert sum(not q.card for q in TUNING6) >= len(TUNING6) / 3
+    assert near_duplicates.OLDER["tuning6"] == (
+        "tuning", "heldout", "heldout2", "tuning2", "tuning3", "tuning4", "tuning5", "validation", "dev")
+    pairs = near_duplicates.check(part="tuning6")
+    assert not pairs, [(p.new_id, p.old_part, p.old_id, p.score) for p in pairs]
+    earlier = [("tuning6", q.id, q.text) for q in TUNING6]
+    inside = [p for i, q in enumerate(TUNING6) for p in near_duplicates.near_duplicates([(q.id, q.text)], earlier[:i])]
+    assert not inside, [(p.new_id, p.old_id, p.score) for p in inside]
+    first, lengthened = TUNING6[0], {q.note: q.clause for q in TUNING6}["from j230-048"]
+    assert first.note == "from j210-002" and first.gold == ("000:23", "000:51", "003:260")
+    assert first.clause == "wird als 0 gewertet" and first.kind == "ruling"
+    assert lengthened == "Permanents kommen ungetappt, nicht umgedreht"  # the judge's three words, lengthened
+
+
 def test_tuning2_is_a_tuning_part_outside_the_seeded_split():
-    assert TUNED == ("tuning", "tuning2", "tuning3", "tuning4", "tuning5")
-    assert not {"tuning2", "tuning3", "tuning4", "tuning5"} & set(PARTS)
+    assert TUNED == ("tuning", "tuning2", "tuning3", "tuning4", "tuning5", "tuning6")
+    assert not {"tuning2", "tuning3", "tuning4", "tuning5", "tuning6"} & set(PARTS)
     assert not {q.id for q in TUNING2} & {q.id for q in QUESTIONS}
     assert "tuning2" in ALL_PARTS and "tuning2" not in SET_ASIDE
 
