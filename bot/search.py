@@ -456,13 +456,13 @@ class NameIndex:
         article (:data:`bot.text.LEADING_ARTICLE`) answering no card whole is read without it („der Boros-Rekrut“, its
         :attr:`Lookup.how` kept: a slip after it said as one). The one rule of every option that takes a card.
         """
-        found = self._read(query, offer)
+        found = self.whole(query, offer)
         article = LEADING_ARTICLE.match(query.lstrip()) if found.hit is None else None
-        bare = self._read(query.lstrip()[article.end():], offer) if article is not None else found
+        bare = self.whole(query.lstrip()[article.end():], offer) if article is not None else found
         return bare if bare.hit is not None else found
 
-    def _read(self, query: str, offer: int) -> Lookup:
-        """:meth:`lookup` of ``query`` whole, an article read as part of the name."""
+    def whole(self, query: str, offer: int = CHOICES) -> Lookup:
+        """:meth:`lookup` of ``query`` whole, an article part of the name (a free text's runs of words, each tried)."""
         hits = self.search(query, limit=max(offer, LOOKUP_HITS))
         if not hits:
             return Lookup(None, MISSING if name_keys(query) else EMPTY, [])
