@@ -66,12 +66,6 @@ def _prose(options: Sequence[Option]) -> Option | None:
     return free[0] if len(free) == 1 and free[0].completer_at is None else None
 
 
-def _next_start(matches: list[re.Match[str]], m: re.Match[str], rest: str) -> int:
-    """Where the option name after ``m`` among ``matches`` begins in ``rest`` (its end for the last)."""
-    i = matches.index(m)
-    return matches[i + 1].start() if i + 1 < len(matches) else len(rest)
-
-
 def typed_command(text: str) -> str:
     """``text`` with what comes before its first colon (the command's name and the first option's) as the
     option values are read (:func:`bot.text.clean`'s NFKC, invisible format characters dropped, a zero-width space
@@ -202,13 +196,14 @@ class CommandLine:
         # the prose option's name again after its text began is text of it („/frage frage: Meine Frage: …“)
         prose = _prose(options)
         begun = bool(segments) and prose is options[0] and not _OPTION_LIKE.match(head.lstrip())  # no alias
-        for m in matches:
+        ends = [n.start() for n in matches[1:]] + [len(rest)] * bool(matches)  # each name's text ends at the next
+        for m, end in zip(matches, ends, strict=True):
             option = next(o for o in options if m.group(1).casefold() in names_of(o.name))
             last = (segments[-1][0] or options[0]) if segments else None  # whose text the name stands in
-            typed = rest[m.end() : _next_start(matches, m, rest)]  # one word or none: the option's, checked
+            typed = rest[m.end() : end]  # one word or none: the option's, checked
             if (option is prose and begun) or (prose is not None and option is not prose and last is prose
                                                and len(typed.split()) > 1 and not typed_fits(option, typed)):
-                segments[-1] = (segments[-1][0], segments[-1][1] + rest[m.start() : _next_start(matches, m, rest)])
+                segments[-1] = (segments[-1][0], segments[-1][1] + rest[m.start() : end])
                 continue
             segments.append((option, typed))
             begun = begun or option is prose

@@ -96,8 +96,8 @@ def completed(names: NameIndex, typed: str, door: Door = COMPLETER) -> NameHit |
     words = typed.split(maxsplit=1)
     if not words:
         return None
-    whole = declined_card(typed, names.lookup(typed), door) if len(words) > 1 else None
-    return whole or declined_card(words[0], names.lookup(words[0]), door)
+    whole = declined_card(typed, names.whole(typed), door) if len(words) > 1 else None
+    return whole or declined_card(words[0], names.whole(words[0]), door)
 
 
 #: A typed word of a question as typed (a hyphen joins its parts: „boros-rekruten“).
@@ -120,7 +120,7 @@ def declined_words(question: str, card_id: int, card_name: str, names: NameIndex
             continue
         for end in range(min(len(typed), start + len(name_words(card_name))), start, -1):
             run = " ".join(typed[start:end])
-            found = names.lookup(run)
+            found = names.whole(run)
             if found.hit is not None and found.hit.card_id == card_id:  # typed as printed, unless every word declined
                 return run if _all_declined(run, card_name, found.hit) else None
             hit = declined_card(run, found, door)

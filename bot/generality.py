@@ -12,10 +12,11 @@ Spektraler Scheinwerfer that repeats its words („… erleidet er am Ende der P
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 
 from bot.definitions import DEFINED
 from bot.text import tokens
+from bot.words import MAX_TOKENS
 
 #: Passage kinds that state a rule for every object (:attr:`bot.store.PassageRecord.kind`): 003's explanation, a
 #: document's quoted rule, an official rule.
@@ -34,13 +35,18 @@ GENERIC = frozenset({
 })
 
 
-def asks_generally(words: Iterable[str], cards: Iterable[int]) -> bool:
+def asks_generally(words: Iterable[str], cards: Collection[int]) -> bool:
     """True when a question with the folded tokens ``words`` (:func:`bot.text.tokens`) names no card (``cards``:
     the cards the ranking found named in it) and speaks of any object or player (a word of :data:`GENERIC`).
     Pure; no errors."""
-    if any(True for _ in cards):
-        return False
-    return any(w in GENERIC for w in words)
+    return not cards and any(w in GENERIC for w in words)
+
+
+def general_of(features: Iterable[str], text: str, cards: Collection[int]) -> bool:
+    """Whether a ranker with ``features`` (:data:`bot.ranking.FEATURES`) reads the question ``text`` (its first
+    :data:`bot.words.MAX_TOKENS` × 20 characters) naming ``cards`` as asked generally (:func:`asks_generally`,
+    the ``general`` part): never without the ``general`` feature. Pure; no errors."""
+    return "general" in features and asks_generally(tokens(text[: MAX_TOKENS * 20]), cards)
 
 
 #: „diese Karte“, „diese Kreatur“, „dieser Spielstein“ …: a card's ruling speaking of the card itself.
@@ -90,4 +96,4 @@ def unnamed_token(text: str, terms: frozenset[str], asked: Iterable[str], stems:
     return not any(stems(w)[0] in asked for w in tokens(m.group("name")))
 
 
-__all__ = ["GENERIC", "RULE_KINDS", "asks_generally", "speaks_of_itself", "unnamed_token"]
+__all__ = ["GENERIC", "RULE_KINDS", "asks_generally", "general_of", "speaks_of_itself", "unnamed_token"]

@@ -301,7 +301,7 @@ def slipped_name(text: str, names: NameIndex) -> tuple[str, NameHit] | None:
                 return None
             budget -= 1
             typed = text[spans[i][0]:spans[j][1]]
-            found = names.lookup(typed)
+            found = names.whole(typed)
             if found.how == TYPO and found.hit is not None and not _holds_name(words[i:j + 1], found.hit.matched):
                 return typed, found.hit
     return None
@@ -337,7 +337,7 @@ def joined_name(text: str, names: NameIndex, knows: Callable[[str], bool]) -> tu
         if budget <= 0:
             return None
         budget -= 1
-        hit = names.lookup(word).hit
+        hit = names.whole(word).hit
         keys = {k.replace("/", "") for k in name_keys(hit.matched)} if hit is not None else set()
         if hit is not None and len(_TOKENS.findall(hit.matched)) > 1 and keys & set(name_keys(word)):
             return word, hit

@@ -169,7 +169,7 @@ def _one_word_slips(names: NameIndex, text: str, tokens: list[KeyedToken], used:
             if all(w in ordinary for w in name_words(word)):
                 continue
             budget -= 1
-            hit = names.lookup(word)
+            hit = names.whole(word)
             card = hit.hit if hit.how == TYPO else declined_card(word, hit, MESSAGE)  # „phobischen“, „Boros-Rekruten“
             if card is not None:
                 found.append((at, end, card.card_id, word))
@@ -216,12 +216,12 @@ def _unread(names: NameIndex, text: str, tokens: list[KeyedToken], used: list[bo
         joined = _JOINED.match(text, tokens[first][3])
         if joined is not None and len(joined[0]) > len(written):
             written = joined[0]
-            if names.lookup(written).hit is None:
+            if names.whole(written).hit is None:
                 out.append(shorten(written, UNREAD_CHARS))  # said as /karte says a name of no card
             continue
         if ordinary is None or all(w in ordinary for w in name_words(written)):
             continue
-        found = names.lookup(written)
+        found = names.whole(written)
         if found.hit is None and found.candidates and not any(c.card_id in ids for c in found.candidates):
             out.append(shorten(written, UNREAD_CHARS))
     return out

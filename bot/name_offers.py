@@ -15,7 +15,7 @@ import weakref
 from functools import lru_cache
 
 from bot.declined_names import completed
-from bot.reply import CHOICE_NAME_MAX, CHOICES_MAX, Choice, quote_user
+from bot.reply import CHOICE_NAME_MAX, CHOICES_MAX, Choice, cut_units, quote_user, utf16_len
 from bot.search import NameIndex
 from bot.store import Store
 from bot.text import fold
@@ -88,7 +88,7 @@ def with_mentioned(store: Store, typed: str, offered: list[Choice]) -> list[Choi
     room = CHOICES - len(offered)
     if len(key) < DISPLACE_FROM or room <= 0:
         return offered
-    added = [Choice(name=f"{name} (nur erwähnt)"[:CHOICE_NAME_MAX], value=name)
+    added = [Choice(name=cut_units(f"{name} (nur erwähnt)", CHOICE_NAME_MAX), value=name)
              for folded, name in mentioned_offers(store) if folded.startswith(key)]
     return offered + added[:room]
 
@@ -101,13 +101,13 @@ def with_declined(names: NameIndex, typed: str, offered: list[Choice]) -> list[C
     if offered:
         return offered
     card = completed(names, typed)
-    return [] if card is None else [Choice(name=card.card_name[:CHOICE_NAME_MAX], value=card.card_name)]
+    return [] if card is None else [Choice(name=cut_units(card.card_name, CHOICE_NAME_MAX), value=card.card_name)]
 
 
 def with_english(store: Store, typed: str, offered: list[Choice]) -> list[Choice]:
     """``offered`` (the name index's choices for ``typed``) and after them each card whose English name stored in
     ``store`` (:func:`_offers`) starts with ``typed`` (folded, letters and digits only; none for a blank text) and
-    that ``offered`` does not hold, as „Getrieben // Verzweiflung (engl. Driven)“ (≤ CHOICE_NAME_MAX characters) with
+    that ``offered`` does not hold, as „Getrieben // Verzweiflung (engl. Driven)“ (≤ CHOICE_NAME_MAX UTF-16 units) with
     its German name as value (the first of its names that matches is its label); at most :data:`CHOICES`: from
     :data:`DISPLACE_FROM` characters on, the index's last offers (its weakest: typos, other words) give way to these,
     which match the typed start exactly; before, these fill free places only."""
@@ -121,8 +121,8 @@ def with_english(store: Store, typed: str, offered: list[Choice]) -> list[Choice
         if folded.startswith(key) and card_name not in seen and len(added) < room:
             seen.add(card_name)
             label = f"{card_name} (engl. {name})"
-            added.append(Choice(name=label if len(label) <= CHOICE_NAME_MAX else card_name[:CHOICE_NAME_MAX],
-                                 value=card_name))
+            shown = label if utf16_len(label) <= CHOICE_NAME_MAX else cut_units(card_name, CHOICE_NAME_MAX)
+            added.append(Choice(name=shown, value=card_name))
     return offered[:CHOICES - len(added)] + added if added else offered
 
 

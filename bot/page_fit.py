@@ -22,9 +22,12 @@ from bot.reply import (
     Field,
     Page,
     Reply,
+    cut_units,
     format_date,
     legend_parts,
     repointed,
+    units_room,
+    utf16_len,
 )
 from bot.text import cut as graphemes_cut
 
@@ -35,23 +38,25 @@ _PAGE_BUDGET = MESSAGE_EMBED_TOTAL_MAX - _FOOTER_BUDGET
 
 
 def split_text(text: str, limit: int) -> list[str]:
-    """Split ``text`` into chunks of ≤ ``limit`` characters at paragraph, line, then word breaks.
+    """Split ``text`` into chunks of ≤ ``limit`` UTF-16 units (Discord's count: :func:`bot.reply.utf16_len`, an
+    emoji beyond U+FFFF two) at paragraph, line, then word breaks.
 
     Concatenating the chunks (with the break characters) gives the text back; nothing is dropped.
     """
-    if len(text) <= limit:
+    if utf16_len(text) <= limit:
         return [text]
     chunks: list[str] = []
     rest = text
-    while len(rest) > limit:
-        window = rest[: limit + 1]
+    while utf16_len(rest) > limit:
+        room = units_room(rest, limit)  # the characters within the limit
+        window = rest[: room + 1]
         cut = -1
         for sep in ("\n\n", "\n", " "):
             cut = window.rfind(sep)
-            if cut > limit // 3:
+            if cut > room // 3:
                 break
         if cut <= 0:
-            cut = _safe_cut(rest, limit)
+            cut = _safe_cut(rest, room)
             chunks.append(rest[:cut])
             rest = rest[cut:]
         else:
@@ -78,20 +83,22 @@ def _safe_cut(text: str, cut: int) -> int:
 
 
 def shortened(text: str, limit: int) -> str:
-    """``text`` when it has at most ``limit`` characters, else cut to ``limit - 1`` (at a grapheme cluster's start,
-    :func:`bot.text.cut`) with „…“: a title, label or footer Discord caps."""
-    return text if len(text) <= limit else graphemes_cut(text, limit - 1) + "…"
+    """``text`` when it has at most ``limit`` UTF-16 units (Discord's count: :func:`bot.reply.utf16_len`), else cut
+    to ``limit - 1`` (at a grapheme cluster's start, :func:`bot.reply.cut_units`) with „…“: a title, label or footer
+    Discord caps."""
+    return text if utf16_len(text) <= limit else cut_units(text, limit - 1) + "…"
 
 
 def _page_size(page: Page) -> int:
-    return len(page.title) + len(page.body) + sum(len(f.name) + len(f.value) for f in page.fields)
+    """The UTF-16 units of ``page``'s title, body and fields, as Discord counts them against 6000 a message."""
+    return utf16_len(page.title) + utf16_len(page.body) + sum(utf16_len(f.name + f.value) for f in page.fields)
 
 
 def footer_room(reply: Reply) -> int:
     """Characters the footer of ``reply`` can take on any page: its text with the longest page counter
     ("Seite 999/999") and the longest sources of a page (:attr:`Page.source`), at most Discord's 2048."""
     own = {(p.source, p.date) for p in reply.pages}
-    return max(len(footer_text(reply, 998, 999, s, d)) for s, d in ((None, None), *own))
+    return max(utf16_len(footer_text(reply, 998, 999, s, d)) for s, d in ((None, None), *own))
 
 
 def discord_pages(pages: list[Page]) -> list[Page]:
@@ -160,19 +167,19 @@ def fit_pages(pages: list[Page], budget: int = _PAGE_BUDGET) -> list[Page]:
     for page in _join_empty(pages) or [Page(title="(leer)")]:
         starts.append(len(out) + 1)
         title, body = page.title, page.body
-        if len(title) > EMBED_TITLE_MAX:
+        if utf16_len(title) > EMBED_TITLE_MAX:
             body = f"**{discord_text(title)}**\n{body}"  # in the body, its symbols as the body shows them
             title = shortened(title, EMBED_TITLE_MAX)
         fields: list[Field] = []
         for f in page.fields:
             name = f.name
-            if len(name) > FIELD_NAME_MAX:
+            if utf16_len(name) > FIELD_NAME_MAX:
                 name = shortened(name, FIELD_NAME_MAX)
             parts = split_text(f.value or "—", FIELD_VALUE_MAX)
             for i, part in enumerate(parts):
                 label = name if i == 0 else shortened(f"{name} (Forts.)", FIELD_NAME_MAX)
                 fields.append(Field(label, part, f.inline and len(parts) == 1))
-        body_limit = min(EMBED_DESCRIPTION_MAX, budget - len(title))
+        body_limit = min(EMBED_DESCRIPTION_MAX, budget - utf16_len(title))
         bodies = legend_parts(body, page.legend, body_limit, split_text) if body else [""]
         for i, chunk in enumerate(bodies):
             current = Page(title=title, body=chunk, actions=page.actions, picture=page.picture, source=page.source,
@@ -182,13 +189,13 @@ def fit_pages(pages: list[Page], budget: int = _PAGE_BUDGET) -> list[Page]:
                 continue
             size = _page_size(current)  # kept as fields are added: each field is counted once, not once per field
             for f in fields:
-                if len(current.fields) >= FIELDS_MAX or size + len(f.name) + len(f.value) > budget:
+                if len(current.fields) >= FIELDS_MAX or size + utf16_len(f.name + f.value) > budget:
                     current = Page(title=title, actions=page.actions, picture=page.picture, source=page.source,
                                    date=page.date)
                     out.append(current)
                     size = _page_size(current)
                 current.fields.append(f)
-                size += len(f.name) + len(f.value)
+                size += utf16_len(f.name + f.value)
     return repointed(out, starts) if len(starts) == len(pages) else out  # an empty page joined: numbers unsure
 
 

@@ -20,12 +20,11 @@ from bot.namedata import StoredStems, name_stems
 from bot.search import NameIndex
 from bot.store import PassageRecord
 from bot.store.names import StoredNames
-from bot.text import fold
+from bot.text import ARTICLE_WORDS, fold
 from bot.textsearch import synonyms
 
 #: A capitalised word after a German article: a noun („der Elf“, „den Goblin“), never a number word („elf“).
-_ARTICLE_NOUN = re.compile(r"(?<![\w-])(?i:der|die|das|den|dem|des|ein|eine|einen|einem|eines|einer)\s+"
-                           r"([A-ZÄÖÜ][^\W\d_]+)(?![\w-])")
+_ARTICLE_NOUN = re.compile(rf"(?<![\w-])(?i:{ARTICLE_WORDS})\s+([A-ZÄÖÜ][^\W\d_]+)(?![\w-])")
 #: A card text's type line (its first line, CR 205.1): the card types, a long dash, the subtypes („Verschneite
 #: Kreatur — Elf, Druide“).
 _CREATURE_LINE = re.compile(r"^[^\n—]*\bKreatur\b[^\n—]*—([^\n]+)")

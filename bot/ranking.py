@@ -67,7 +67,7 @@ from bot.candidates import Candidates, Hit, Ranked  # Hit and Ranked also import
 from bot.clauses import RoleWords, clause_stage, passage_roles
 from bot.current_first import Links, current_stage, outdated_links
 from bot.definitions import DEFINED, asks_definition, names_only, only_names, stand_in_first
-from bot.generality import RULE_KINDS, speaks_of_itself, unnamed_token
+from bot.generality import RULE_KINDS, general_of, speaks_of_itself, unnamed_token
 from bot.german_first import Versions, english_text, german_stage, german_versions, official_below_german
 from bot.headings import answers_nothing
 from bot.learned import learned_shares, load_learned, store_analyser, warm_learned
@@ -79,7 +79,7 @@ from bot.prior import PriorIndex, prior_stage
 from bot.question_cards import SPLIT_CARD, cards_by_name_words, is_subrule, of_kind, rare_name_stems
 from bot.question_mentions import mentioned, printed_of, read_name
 from bot.question_words import QuestionWords, sentence_stage
-from bot.restated import generality, said
+from bot.restated import restated_of, said
 from bot.rule_siblings import explanation_rules
 from bot.search import NameIndex
 from bot.section_names import names_section
@@ -208,7 +208,7 @@ class Ranker:
         asked = pairs(text, MAX_TOKENS) if "phrase" in self.features else frozenset()
         roles = (RoleWords.of(text[: MAX_TOKENS * 20], self.analyser, self._term_idf, self._unknown_idf, named,
                               (text, analysis)) if self._reads_roles() else RoleWords())
-        general, restated = generality(self.features, text, analysis, records, cards)  # bot/restated.py
+        general, restated = general_of(self.features, text, cards), restated_of(self.features, analysis, records, cards)
         return Candidates(analysis, cards, base, records, frozenset(sections),
                           asked_terms if analysis.definition else (), analysis.english, defining, asked_cues(text),
                           asked, self._split if kin_card is not None else frozenset(), named, kin_card,

@@ -34,6 +34,7 @@ from bot.reply import (
     Reply,
     distinct,
     told_apart,
+    utf16_len,
 )
 from bot.unpaged import first_page_only
 
@@ -81,11 +82,11 @@ def embed_for(reply: Reply, pages: list[Page], index: int) -> dict[str, Any]:
 
 
 def embed_size(embed: dict[str, Any]) -> int:
-    """The characters of ``embed`` that count against Discord's 6000 per message: title, description, field
-    names and values, footer text."""
-    fields = sum(len(f["name"]) + len(f["value"]) for f in embed.get("fields", []))
-    footer = len(embed.get("footer", {}).get("text", ""))
-    return len(embed.get("title", "")) + len(embed.get("description", "")) + fields + footer
+    """The UTF-16 units (:func:`bot.reply.utf16_len`, Discord's count) of ``embed`` that count against its 6000 per
+    message: title, description, field names and values, footer text."""
+    fields = sum(utf16_len(f["name"] + f["value"]) for f in embed.get("fields", []))
+    footer = utf16_len(embed.get("footer", {}).get("text", ""))
+    return utf16_len(embed.get("title", "") + embed.get("description", "")) + fields + footer
 
 
 #: Discord component types and button styles (https://discord.com/developers/docs/components/reference).

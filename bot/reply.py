@@ -47,6 +47,27 @@ def utf16_len(text: str) -> int:
     return len(text.encode("utf-16-le", "surrogatepass")) // 2
 
 
+def units_room(text: str, limit: int) -> int:
+    """How many characters (code points) of ``text`` from its start fit ``limit`` UTF-16 units
+    (:func:`utf16_len`): ``len(text)`` when it all fits, ``limit`` when its first ``limit`` characters are all
+    within U+FFFF, fewer for each character beyond (an emoji: „🔥“ counts two)."""
+    if utf16_len(text[:limit]) == min(limit, len(text)):  # no character beyond U+FFFF among them
+        return min(limit, len(text))
+    units = 0
+    for i, ch in enumerate(text):
+        units += 2 if ord(ch) > 0xFFFF else 1
+        if units > limit:
+            return i
+    return len(text)
+
+
+def cut_units(text: str, limit: int) -> str:
+    """The longest start of ``text`` of at most ``limit`` UTF-16 units (:func:`utf16_len`) that ends between two
+    grapheme clusters (:func:`bot.text.cut`): Discord counts its limits of text (a button's label, a choice's name,
+    an embed's title and fields) as a JavaScript string does, so „🔥“ takes two of them. ``text`` when it fits."""
+    return cut(text, units_room(text, limit))
+
+
 def format_date(iso: str | None) -> str:
     """``"2005-08-30"`` → ``"30.08.2005"``; ``"2007"`` stays; None → ``""``."""
     if not iso:
@@ -193,16 +214,17 @@ _TIES = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹]")
 
 
 def legend_parts(body: str, legend: str, limit: int, split: Callable[[str, int], list[str]]) -> list[str]:
-    """``body`` in parts of at most ``limit`` characters (``split``: :func:`bot.page_fit.split_text`), its
+    """``body`` in parts of at most ``limit`` UTF-16 units (``split``: :func:`bot.page_fit.split_text`), its
     :attr:`Page.legend` kept with the entries it explains: when the body needs more than one part and ends with the
     legend, the legend is taken off, the rest split leaving room for it, and every part that carries a tie (a
     superscript number) ends with it (the last part when none does). A body that fits, a legend that does not end
     it or one over a third of ``limit`` is split as it stands."""
     legend = legend.strip()
     text = body.rstrip()
-    if not legend or len(body) <= limit or not text.endswith(legend) or 3 * len(legend) > limit:
+    room = utf16_len(legend)  # Discord's count, as the split's
+    if not legend or utf16_len(body) <= limit or not text.endswith(legend) or 3 * room > limit:
         return split(body, limit)
-    parts = split(text[:-len(legend)].rstrip(), limit - len(legend) - 1)
+    parts = split(text[:-len(legend)].rstrip(), limit - room - 1)
     tied = [bool(_TIES.search(p)) for p in parts]
     tied[-1] = tied[-1] or not any(tied)
     return [f"{p}\n{legend}" if t else p for p, t in zip(parts, tied, strict=True)]
@@ -243,7 +265,7 @@ def told_apart(actions: list[Action]) -> list[str]:
     """The labels of ``actions`` (the buttons under one page, in order) as shown: a label that repeats among them
     gets its :attr:`Action.detail` after a dash (``Geteilte Karten – Falls ein Effekt einen Spieler …``), or the
     button's argument where it has none or the detail still repeats, each cut to Discord's
-    :data:`BUTTON_LABEL_MAX` characters (``…`` marks a cut); a label said once stays as it is."""
+    :data:`BUTTON_LABEL_MAX` UTF-16 units (``…`` marks a cut); a label said once stays as it is."""
     counts: dict[str, int] = {}
     for a in actions:
         counts[a.label] = counts.get(a.label, 0) + 1
@@ -255,11 +277,11 @@ def told_apart(actions: list[Action]) -> list[str]:
 
 
 def _labelled(label: str, detail: str) -> str:
-    """``label – detail`` within :data:`BUTTON_LABEL_MAX` characters: the label's first 40 kept whole, the detail
-    cut at a grapheme boundary (:func:`bot.text.cut`), ``…`` marking a cut."""
-    label = label if len(label) <= 40 else cut(label, 39).rstrip() + "…"
+    """``label – detail`` within :data:`BUTTON_LABEL_MAX` UTF-16 units (:func:`cut_units`): the label's first 40
+    kept whole, the detail cut at a grapheme boundary, ``…`` marking a cut."""
+    label = label if utf16_len(label) <= 40 else cut_units(label, 39).rstrip() + "…"
     text = f"{label} – {one_line(detail)}"
-    return text if len(text) <= BUTTON_LABEL_MAX else cut(text, BUTTON_LABEL_MAX - 1).rstrip() + "…"
+    return text if utf16_len(text) <= BUTTON_LABEL_MAX else cut_units(text, BUTTON_LABEL_MAX - 1).rstrip() + "…"
 
 
 def distinct(actions: list[Action]) -> list[Action]:

@@ -13,14 +13,13 @@ Zaubersprüche“ ruling on a copied spell answers „kopierter zauber farbbonus
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 
-from bot.analysis import MAX_TOKENS, Analysis
+from bot.analysis import Analysis
 from bot.candidates import Candidates
-from bot.generality import RULE_KINDS, asks_generally
+from bot.generality import RULE_KINDS
 from bot.question_words import topic_words
 from bot.store import PassageRecord
-from bot.text import tokens
 from bot.weights import Weights
 
 
@@ -34,7 +33,7 @@ def held_words(words: Sequence[Sequence[str]], p: PassageRecord) -> int:
     return mask
 
 
-def restated_cases(words: Sequence[Sequence[str]], records: Mapping[int, PassageRecord], cards: Iterable[int]
+def restated_cases(words: Sequence[Sequence[str]], records: Mapping[int, PassageRecord], cards: Collection[int]
                    ) -> frozenset[int]:
     """Ids of the cards' rulings among ``records`` (id → record: a question's candidates) that hold at least one of
     the question's ``words`` (per word its terms, :attr:`bot.analysis.Analysis.groups`) and whose words one passage
@@ -44,23 +43,19 @@ def restated_cases(words: Sequence[Sequence[str]], records: Mapping[int, Passage
     „mein token stirbt, lösen die stirbt trigger noch aus obwohl der token weg ist“: 001:467 (Geiernder Zombie) holds
     „token“, „stirbt“, „trigger“ (auslösen) and „weg“ no more than 003:424 does, so it is restated; a ruling holding
     a word no rule holds with the rest (a card's own case) is not."""
-    if any(True for _ in cards) or not words:
+    if cards or not words:
         return frozenset()
     cases = {pid: held_words(words, p) for pid, p in records.items() if p.kind == "ruling" and p.card_id is not None}
     rules = {held_words(words, p) for p in records.values() if p.kind in RULE_KINDS}
     return frozenset(pid for pid, mask in cases.items() if mask and any(mask & ~rule == 0 for rule in rules))
 
 
-def generality(features: Iterable[str], text: str, analysis: Analysis, records: Mapping[int, PassageRecord],
-               cards: list[int]) -> tuple[bool, frozenset[int]]:
-    """What a ranker with ``features`` (:data:`bot.ranking.FEATURES`) reads of a question (``text``, its
-    ``analysis``, its candidates ``records`` and the ``cards`` it names) for its general rules: whether it asks
-    generally (the ``general`` part, :func:`bot.generality.asks_generally`, with the ``general`` feature) and the
-    restated cases among the candidates (:func:`restated_cases`, with the ``unnamed`` feature). Pure; no errors."""
-    features = frozenset(features)
-    general = "general" in features and asks_generally(tokens(text[: MAX_TOKENS * 20]), cards)
-    restated = restated_cases(topic_words(analysis), records, cards) if "unnamed" in features else frozenset()
-    return general, restated
+def restated_of(features: Iterable[str], analysis: Analysis, records: Mapping[int, PassageRecord],
+                cards: Collection[int]) -> frozenset[int]:
+    """The restated cases among a question's candidates ``records`` (:func:`restated_cases` of the words of its
+    ``analysis`` and the ``cards`` it names) for a ranker with ``features`` (:data:`bot.ranking.FEATURES`): empty
+    without the ``unnamed`` feature. Pure; no errors."""
+    return restated_cases(topic_words(analysis), records, cards) if "unnamed" in features else frozenset()
 
 
 def said(w: Weights, p: PassageRecord, found: Candidates, general: bool) -> dict[str, float]:
@@ -70,4 +65,4 @@ def said(w: Weights, p: PassageRecord, found: Candidates, general: bool) -> dict
     return {"restated": w.restated} if general and w.restated and p.id in found.restated else {}
 
 
-__all__ = ["generality", "held_words", "restated_cases", "said"]
+__all__ = ["held_words", "restated_cases", "restated_of", "said"]

@@ -20,9 +20,9 @@ and stores it (:mod:`bot.importer.prepared`); a process reads a small one into m
 
 Resolution (:meth:`NameIndex.lookup`, the one rule for every option that takes a card): a typed name answers
 a card only when it is that card (an exact hit in any accepted spelling, or one card's shortened name: CR 201.5c)
-or a typo of one clear name; a
-name only begun, a name with a word left out or two close candidates get the candidates as "Meintest du"
-choices instead, never another card silently; a name nothing is close to gets no choices (never an unrelated card).
+or a typo of one clear name, after a German article too; a name only begun, a name with a word left out or two
+close candidates get the candidates as "Meintest du" choices instead, never another card silently; a name
+nothing is close to gets no choices (never an unrelated card).
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ from bot.nameranks import (
 )
 from bot.store import NameEntry
 from bot.store.names import KEYS, WORDS, StoredNames
-from bot.text import clean, name_keys, name_words
+from bot.text import LEADING_ARTICLE, clean, name_keys, name_words
 from bot.typos import MIN_EDIT_LENGTH, MIN_FUZZY_LENGTH, Typed, kept_name_words, shortened_card
 
 #: The name-word normaliser under its old name (the normalisers live in :mod:`bot.text`).
@@ -438,11 +438,7 @@ class NameIndex:
                 for tier_foreign, neg_score, _order, idx in ranks for row in (entry(idx),)]
 
     def resolve(self, query: str) -> NameHit | None:
-        """The card a typed card name answers, or None (then offer :attr:`Lookup.candidates`).
-
-        The one rule for every option that takes a card (``/karte``, ``/ruling karte``, the calculators,
-        ``[[…]]``, the message command): see :meth:`lookup`.
-        """
+        """The card a typed card name answers, or None (then offer :attr:`Lookup.candidates`): :meth:`lookup`."""
         return self.lookup(query).hit
 
     def lookup(self, query: str, offer: int = CHOICES) -> Lookup:
@@ -456,8 +452,17 @@ class NameIndex:
         else gets candidates: a word that is only the start of a card's word (``Blitzschlag`` for
         Blitzschlange: it may be another card the store lacks), a name with a word left out, two close
         candidates; a name the store lacks with nothing close (fuzzy below :data:`CLOSE_SCORE`, e.g. an English
-        name without ``build --cards``) gets none. ``offer``: at most this many candidates.
+        name without ``build --cards``) gets none. ``offer``: at most this many candidates. A name after a German
+        article (:data:`bot.text.LEADING_ARTICLE`) answering no card whole is read without it („der Boros-Rekrut“, its
+        :attr:`Lookup.how` kept: a slip after it said as one). The one rule of every option that takes a card.
         """
+        found = self.whole(query, offer)
+        article = LEADING_ARTICLE.match(query.lstrip()) if found.hit is None else None
+        bare = self.whole(query.lstrip()[article.end():], offer) if article is not None else found
+        return bare if bare.hit is not None else found
+
+    def whole(self, query: str, offer: int = CHOICES) -> Lookup:
+        """:meth:`lookup` of ``query`` whole, an article part of the name (a free text's runs of words, each tried)."""
         hits = self.search(query, limit=max(offer, LOOKUP_HITS))
         if not hits:
             return Lookup(None, MISSING if name_keys(query) else EMPTY, [])
@@ -478,22 +483,18 @@ class NameIndex:
         return Lookup(None, UNCLEAR, close[:offer]) if close else Lookup(None, MISSING, [])  # far names: no offer
 
     def named(self, text: str) -> Lookup:
-        """How a free text names a card (a search text, not an option that takes a card): its :meth:`lookup` when
-        that answers a card (exact, typo, short name), else with the one card whose name the text begins or whose
-        words it has as its hit (``Tolsimir`` → Tolsimir Wolfsblut, :attr:`Lookup.how` :data:`UNCLEAR`), else with
-        none. An answer using it says which card it took."""
+        """How a free text (no card option) names a card: its :meth:`lookup` when that answers a card, else with the
+        one card whose name the text begins or whose words it has as its hit (``Tolsimir`` → Tolsimir Wolfsblut,
+        :attr:`Lookup.how` :data:`UNCLEAR`), else with none. An answer using it says which card it took."""
         found = self.lookup(text)
         partial = [h for h in found.candidates if h.tier in (PREFIX, WORD_PREFIX)] if found.hit is None else []
         return replace(found, hit=partial[0]) if len(partial) == 1 else found
 
     @staticmethod
     def _rivals(typed: Typed, typo: NameHit, hits: list[NameHit]) -> bool:
-        """True when another card is as close as the typo's card: a name that starts with the typed text or
-        has all its words, or a fuzzy match within :data:`TYPO_MARGIN` of the typo's score that leaves none of
-        its name's words out (``Phytohqydra`` means Phytohydra, not Sprießende Phytohydra)."""
+        """True when another card is as close as the typo's card: a name that starts with the typed text or has all
+        its words, or a fuzzy match within :data:`TYPO_MARGIN` of the typo's score that leaves none of its name's
+        words out (``Phytohqydra`` means Phytohydra, not Sprießende Phytohydra)."""
         floor = (typo.score if typo.tier == FUZZY else EDIT_SCORE) - TYPO_MARGIN
-        return any(
-            h.card_id != typo.card_id
-            and (h.tier < FUZZY or (h.score >= floor and len(kept_name_words(h.matched)) <= len(typed.words)))
-            for h in hits
-        )
+        return any(h.card_id != typo.card_id and (h.tier < FUZZY or (
+            h.score >= floor and len(kept_name_words(h.matched)) <= len(typed.words))) for h in hits)

@@ -418,3 +418,9 @@ GERMAN_MONTHS = (
     "Januar", "Februar", "März", "April", "Mai", "Juni",
     "Juli", "August", "September", "Oktober", "November", "Dezember",
 )
+#: The German articles a sentence puts before a name or noun („der Boros-Rekrut“, „den Goblin“, „eines Elfen“), as
+#: an alternation of a regular expression.
+ARTICLE_WORDS = "der|die|das|den|dem|des|ein|eine|einen|einem|einer|eines"
+#: A German article at the start of a typed card name, with the white space after it, before the name
+#: (:meth:`bot.search.NameIndex.lookup`: „der Boros-Rekrut“ is Boros-Rekrut).
+LEADING_ARTICLE = re.compile(rf"(?i)(?:{ARTICLE_WORDS})\s+(?=\S)")

@@ -108,15 +108,15 @@ class CardLike:
 def hyphened_words(question: str) -> list[str]:
     """The hyphened words of ``question`` (its first :data:`READ_CHARS` characters) as typed, each once, in order, at
     most :data:`MOST`: „kann ich den Dimir-Wächter opfern?“ → ``["Dimir-Wächter"]``."""
-    return [s.typed for s in _hyphened(question)]
+    return [s.typed for s in hyphened_spans(question)]
 
 
-def _hyphened(question: str) -> list[Span]:
-    """:func:`hyphened_words` with their spans (the first of each)."""
+def hyphened_spans(question: str, most: int | None = MOST) -> list[Span]:
+    """:func:`hyphened_words` with their spans (the first of each), at most ``most`` (None: all)."""
     found: dict[str, Span] = {}
     for m in _HYPHENED.finditer(question[:READ_CHARS]):
         found.setdefault(m.group(), Span(m.group(), m.start(), m.end()))
-    return list(found.values())[:MOST]
+    return list(found.values())[:most]
 
 
 def guild_joined(question: str, guilds: Sequence[str], card_word: Callable[[str], int]) -> list[tuple[str, list[str]]]:
@@ -222,7 +222,7 @@ class TextNames:
         names written into or before the next word (:func:`guild_joined`); () without :attr:`card_word`."""
         if self.card_word is None:
             return ()
-        hyphened = [CardLike(s.typed, tuple(s.typed.split("-")), False, s) for s in _hyphened(self.text)]
+        hyphened = [CardLike(s.typed, tuple(s.typed.split("-")), False, s) for s in hyphened_spans(self.text)]
         return (*hyphened, *_joined(self.text, [g.name for g in self.guilds], self.card_word))
 
 

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from bot.page_fit import fit_reply, split_text
-from bot.reply import EMBED_DESCRIPTION_MAX, Page, Reply, Unpaged
+from bot.reply import EMBED_DESCRIPTION_MAX, Page, Reply, Unpaged, utf16_len
 
 #: Most titles of the pages not shown that :func:`unpaged_note` names.
 CUT_NAMED = 8
@@ -56,8 +56,8 @@ def first_page_only(reply: Reply, pages: list[Page], over: int) -> Reply:
     note = unpaged_note(len(pages), over, cut)
     first = pages[0]
     body = first.body
-    if len(body) + len(note) + 2 > EMBED_DESCRIPTION_MAX:
-        body = split_text(body, EMBED_DESCRIPTION_MAX - len(note) - 2)[0]
+    if utf16_len(body) + utf16_len(note) + 2 > EMBED_DESCRIPTION_MAX:
+        body = split_text(body, EMBED_DESCRIPTION_MAX - utf16_len(note) - 2)[0]
     page = replace(first, body=f"{body}\n\n{note}" if body else note, legend="")
     trimmed = replace(reply, pages=[page], unpaged=Unpaged(len(pages), over))
     if len(fit_reply(trimmed)) > 1:  # the fields and the note together over one message: the note alone beside them

@@ -13,10 +13,16 @@ from bot.german_words import german_dictionary
 _ENDINGS = ("est", "et", "st", "en", "em", "er", "es", "e", "t", "n", "s")
 
 
+#: The letters a German form's „n“ alone follows („Regeln“, „wandern“, „tun“): after another consonant an „n“ is
+#: no ending but a dropped „e“ („schadn“ for „schaden“, a slip the notes name).
+_BEFORE_N = frozenset("aeiouyäöülr")
+
+
 def _stem(word: str) -> str | None:
-    """``word`` without its inflection ending (:data:`_ENDINGS`, leaving three letters or more: „rotem“ → „rot“),
-    None without one."""
-    return next((word[: -len(e)] for e in _ENDINGS if word.endswith(e) and len(word) - len(e) >= 3), None)
+    """``word`` without its inflection ending (:data:`_ENDINGS`, leaving three letters or more: „rotem“ → „rot“;
+    an „n“ alone only after :data:`_BEFORE_N`), None without one."""
+    return next((word[: -len(e)] for e in _ENDINGS if word.endswith(e) and len(word) - len(e) >= 3
+                 and (e != "n" or word[-2] in _BEFORE_N)), None)
 
 
 #: Letters a German verb form puts inside the verb after a separable prefix: the participle's „ge“ („angefangen“ of

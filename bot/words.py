@@ -14,6 +14,7 @@ from functools import lru_cache
 import Stemmer
 
 from bot.text import INVISIBLE, ZERO_WIDTH, canonical, strip_marks
+from bot.text import fold as fold_text
 
 #: Most tokens read from one text (a 6 000-character question has about 1 000).
 MAX_TOKENS = 1200
@@ -145,4 +146,12 @@ def restore_umlauts(word: str) -> list[str]:
     return list(dict.fromkeys(out[1:]))
 
 
-__all__ = ["MAX_TOKENS", "NUMBER", "fold", "number_term", "numbers_in", "restore_umlauts", "snowball", "tokens"]
+def term_stem(word: str) -> str:
+    """``word`` as the store's analysed terms hold it (:attr:`bot.ranking.Ranker.term_weights`): lower case without
+    marks (:func:`bot.text.fold`), in one spelling (:func:`bot.text.canonical`), Snowball's German stem
+    (:func:`snowball`): „Trampelschaden“ → ``trampelschad``, „einberufene“ → ``einberuf``."""
+    return snowball(canonical(fold_text(word)))
+
+
+__all__ = ["MAX_TOKENS", "NUMBER", "fold", "number_term", "numbers_in", "restore_umlauts", "snowball", "term_stem",
+           "tokens"]

@@ -37,9 +37,29 @@ def test_a_name_of_no_card_gets_the_missing_card_line_however_spelled(built_db, 
     assert "gelesen als" not in out and "steht in keinem Dokument" not in out  # its words not said one by one
 
 
-def test_capitalised_nouns_with_a_slip_are_no_card_name(built_db):
-    out = frage(built_db, "Was passiert wenn meine Kreatur Schaadn bekommt?")
+#: The note on a word read as a slip (bot.answers.unknown_notes.near_misses).
+SLIP = "ℹ️ „{}“ (gelesen als „{}“) steht so in keinem Dokument des Bots; die Stellen unten passen zum ähnlichsten " \
+       "Wort der Dokumente, vielleicht nicht zum gemeinten."
+
+
+@pytest.mark.parametrize(("question", "typed", "read"), [
+    ("Was passiert wenn meine Kreatur Schaadn bekommt?", "schaadn", "schaden"),
+    # a hyphened compound with a slip (before: no note, „schadn“ read as a form of „schaden“)
+    ("Wie wirkt Trampel-Schadn?", "schadn", "schaden"),
+    ("Wie wirkt Trampelschadn?", "trampelschadn", "trampelschaden"),
+])
+def test_capitalised_nouns_with_a_slip_are_no_card_name_and_the_slip_is_said(built_db, question, typed, read):
+    out = frage(built_db, question)
     assert "Keine Karte" not in out
+    assert f"Frage: „{question}“\n" + SLIP.format(typed, read) + "\n" in out, out[:600]
+
+
+def test_a_noun_ending_in_er_before_a_noun_is_no_card_name(built_db):
+    # before: „Keine Karte „Spieler Zauberstab“ gefunden“ (the noun „Spieler“ read as an adjective like „Dunkler“)
+    out = frage(built_db, "Was macht der Spieler Zauberstab?")
+    assert "Keine Karte" not in out
+    assert "ℹ️ „zauberstab“ steht in keinem Dokument des Bots, auch nicht abgewandelt (vielleicht eine Karte, die " \
+           "dort fehlt)" in out, out[:600]
 
 
 @pytest.mark.parametrize(("question", "word"), [

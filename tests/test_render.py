@@ -19,23 +19,25 @@ from bot.reply import (
     Page,
     Reply,
     in_quotes,
+    utf16_len,
 )
 
 
 def embed_total(embed: dict) -> int:
-    total = len(embed.get("title", "")) + len(embed.get("description", ""))
-    total += sum(len(f["name"]) + len(f["value"]) for f in embed.get("fields", []))
-    return total + len(embed.get("footer", {}).get("text", ""))
+    """An embed's text against Discord's 6000 a message, in UTF-16 units as Discord counts (an emoji two)."""
+    total = utf16_len(embed.get("title", "")) + utf16_len(embed.get("description", ""))
+    total += sum(utf16_len(f["name"]) + utf16_len(f["value"]) for f in embed.get("fields", []))
+    return total + utf16_len(embed.get("footer", {}).get("text", ""))
 
 
 def assert_within_limits(message: dict) -> None:
     for embed in message["embeds"]:
-        assert len(embed.get("title", "")) <= EMBED_TITLE_MAX
-        assert len(embed.get("description", "")) <= EMBED_DESCRIPTION_MAX
+        assert utf16_len(embed.get("title", "")) <= EMBED_TITLE_MAX
+        assert utf16_len(embed.get("description", "")) <= EMBED_DESCRIPTION_MAX
         assert len(embed.get("fields", [])) <= FIELDS_MAX
         for f in embed.get("fields", []):
-            assert 0 < len(f["name"]) <= FIELD_NAME_MAX
-            assert 0 < len(f["value"]) <= FIELD_VALUE_MAX
+            assert 0 < utf16_len(f["name"]) <= FIELD_NAME_MAX
+            assert 0 < utf16_len(f["value"]) <= FIELD_VALUE_MAX
         assert embed_total(embed) <= MESSAGE_EMBED_TOTAL_MAX
     assert len(message["components"]) <= 5
     for row in message["components"]:

@@ -1,4 +1,4 @@
-"""A card name typed into ``/karte name`` as players write it (bot/answers/typed_cards.py, bot/text.py's terminal
+"""A card name typed into ``/karte name`` as players write it (bot/search.py NameIndex.lookup, bot/text.py's terminal
 sequences, bot/question_reading.py's emoji shortcodes), each a new process on the documents' store: after an article,
 after an emoji's shortcode, with a terminal's colour codes, a legendary card's first name alone. The values are the
 documents': Boros-Rekrut's printed line of 001 (Ravnica FAQ), Tolsimir Wolfsblut's name."""

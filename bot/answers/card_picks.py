@@ -12,7 +12,7 @@ import weakref
 from bot.answers.name_notes import MAX_QUERY
 from bot.answers.registry import AnswerContext, completer
 from bot.name_offers import with_declined, with_english, with_mentioned
-from bot.reply import Action, Choice
+from bot.reply import CHOICE_NAME_MAX, Action, Choice, cut_units, utf16_len
 from bot.search import EXACT, IN_MEMORY_ENTRIES, NameHit, NameIndex
 
 
@@ -73,11 +73,11 @@ CHOICES_PREPARED = IN_MEMORY_ENTRIES
 
 
 def choice_label(hit: NameHit) -> str:
-    """The German card name, with ``(engl. …)`` when the English name matched (≤ 100 characters)."""
+    """The German card name, with ``(engl. …)`` when the English name matched (≤ 100 UTF-16 units)."""
     if not hit.foreign or hit.matched == hit.card_name:
-        return hit.card_name[:100]
+        return cut_units(hit.card_name, CHOICE_NAME_MAX)
     label = f"{hit.card_name} (engl. {hit.matched})"
-    return label if len(label) <= 100 else hit.card_name[:100]
+    return label if utf16_len(label) <= CHOICE_NAME_MAX else cut_units(hit.card_name, CHOICE_NAME_MAX)
 
 
 def card_choices(hits: list[NameHit], action: str = "card") -> list[Action]:

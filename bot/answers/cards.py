@@ -32,7 +32,6 @@ from bot.answers.registry import AnswerContext, UserError, action, answer, parse
 from bot.answers.today import TERMS_HEAD, notice_line, statement_lines, terms_listing
 from bot.answers.today_facts import STYLES, entry_status
 from bot.answers.today_index import TodayIndex, quote_line, today_index
-from bot.answers.typed_cards import typed_lookup
 from bot.declared_args import RowId
 from bot.name_mentions import mentioned_card
 from bot.name_offers import english_card, english_line
@@ -348,7 +347,7 @@ async def _find(ctx: AnswerContext, query: str, choice: str) -> tuple[CardRecord
     if not clean(query):
         raise UserError("Bitte einen Kartennamen angeben", "Zum Beispiel: `/karte name: Boros-Rekrut`")
     query = query[:MAX_QUERY]
-    found = typed_lookup(ctx.names, query)
+    found = ctx.names.lookup(query)
     english = english_card(ctx.store, query) if found.hit is None else None
     card_id = found.hit.card_id if found.hit is not None else english
     card = await ctx.store.card(card_id) if card_id is not None else None

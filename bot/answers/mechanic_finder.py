@@ -32,6 +32,7 @@ from bot.text import canonical, name_spellings, sharp_s, tokens
 from bot.textsearch import synonyms
 from bot.typos import slips
 from bot.wordforms import NOUN_VERBS, PARTICLES, verb_forms, verbs_of
+from bot.words import term_stem
 
 #: The kinds of the term table that are mechanics: keyword actions (701.x), keyword abilities (702.x) and the
 #: ability words of the FAQs (Ausstrahlung, Versessenheit).
@@ -59,10 +60,10 @@ _typed_stem = lru_cache(maxsize=1 << 14)(snowball)
 
 
 def form_key(text: str) -> tuple[str, ...]:
-    """The words of ``text`` folded (:func:`bot.text.tokens`, :func:`bot.text.canonical`) and Snowball-stemmed
-    (:func:`bot.analysis.snowball`): the key under which a verb form meets its inflected spellings
+    """The words of ``text`` (:func:`bot.text.tokens`) as the analysed terms hold them (:func:`bot.words.term_stem`:
+    folded, one spelling, Snowball-stemmed): the key under which a verb form meets its inflected spellings
     (``einberufene`` and ``einberufen`` → ``("einberuf",)``, ``aufgestachelte`` → ``("aufgestachelt",)``)."""
-    return tuple(snowball(canonical(t)) for t in tokens(text))
+    return tuple(term_stem(t) for t in tokens(text))
 
 
 def keyword_names_used_plainly() -> frozenset[str]:

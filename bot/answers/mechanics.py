@@ -34,7 +34,7 @@ from bot.answers.today_facts import entry_status
 from bot.answers.today_index import TodayIndex, today_index
 from bot.declared_args import RowId
 from bot.guilds import begun, named_guild, named_set, store_guilds
-from bot.reply import CHOICES_MAX, Action, Choice, Field, Page, Reply, format_date, quote_user
+from bot.reply import CHOICES_MAX, Action, Choice, Field, Page, Reply, cut_units, format_date, quote_user
 from bot.rule_catalog import RuleCatalog, catalog, parse_number
 from bot.store import MechanicRecord, Store
 from bot.terms import Term, TermMatch
@@ -410,7 +410,7 @@ async def mechanic_names(ctx: AnswerContext, current: str) -> list[Choice]:
             finder.blank_choices = _choices(finder, dict.fromkeys(finder.labels))
         return list(finder.blank_choices)
     guilds, sets = await store_guilds(ctx.store)
-    first = [Choice(name=label[:100], value=finder.labels[finder.sections.index(m)][:100])
+    first = [Choice(name=cut_units(label, 100), value=cut_units(finder.labels[finder.sections.index(m)], 100))
              for label, m in begun(guilds, sets, current[:200], MIN_BEGUN)]  # a guild's mechanic, a set's sections
     resolved, aliased, keywords = finder.choices(current[:200])
     labels = dict.fromkeys(finder.labels[i] for i in resolved.sections)
@@ -435,6 +435,6 @@ def _choices(finder: MechanicFinder, labels: dict[str, None]) -> list[Choice]:
             break
         choice = made.get(label)
         if choice is None:
-            choice = made[label] = Choice(name=label[:100], value=label[:100])
+            choice = made[label] = Choice(name=cut_units(label, 100), value=cut_units(label, 100))
         out.append(choice)
     return out

@@ -32,6 +32,7 @@ read as, and the card's button leads the answer's, so the name the player typed 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from bot.analysis import Analysis
 from bot.declined_names import NOTE, declined_card, declined_words
@@ -133,9 +134,13 @@ def declined_note(question: str, cards: Sequence[CardRecord], shown: Sequence[Pa
         if card_id in names.card_names:
             named.setdefault(card_id, names.card_names[card_id])
     read: list[tuple[int, str, Action]] = []  # (where the name is typed, note, button): in the question's order
+    page: list[_Shown] = []  # the shown passages as read, made once at the first declined card
     for card_id, card_name in named.items():
         typed = declined_words(question, card_id, card_name, names)
-        if typed is None or _said_below(card_id, card_name, typed, shown):
+        if typed is None:
+            continue
+        page = page or [_Shown.of(p) for p in shown]
+        if _said_below(card_id, card_name, typed, page):
             continue
         whole = len(name_words(typed)) == len(name_words(card_name))
         said = f"**{card_name}**" if whole else f"Teil des Namens von **{card_name}**"
@@ -146,15 +151,27 @@ def declined_note(question: str, cards: Sequence[CardRecord], shown: Sequence[Pa
     return "\n".join(r[1] for r in read), tuple(r[2] for r in read)
 
 
-def _said_below(card_id: int, card_name: str, typed: str, shown: Sequence[PassageRecord]) -> bool:
+@dataclass(frozen=True)
+class _Shown:
+    """A shown passage as :func:`_said_below` reads it: its card's id, its title and text folded
+    (:func:`bot.text.fold`) and the Snowball stems of their words (:func:`bot.words.snowball`)."""
+
+    card_id: int | None
+    held: str
+    stems: frozenset[str]
+
+    @classmethod
+    def of(cls, p: PassageRecord) -> _Shown:
+        """``p`` as read: made once per page, whatever the number of declined cards."""
+        held = fold(f"{p.title} {p.text}")
+        return cls(p.card_id, held, frozenset(snowball(w) for w in name_words(held)))
+
+
+def _said_below(card_id: int, card_name: str, typed: str, shown: Sequence[_Shown]) -> bool:
     """True when a passage of ``shown`` is of the card ``card_id``, prints its name ``card_name`` in its title or
     text (folded), or holds every word of ``typed`` by its Snowball stem (:func:`bot.words.snowball`)."""
     name, typed_stems = fold(card_name), {snowball(w) for w in name_words(typed)}
-    for p in shown:
-        held = fold(f"{p.title} {p.text}")
-        if p.card_id == card_id or name in held or typed_stems <= {snowball(w) for w in name_words(held)}:
-            return True
-    return False
+    return any(p.card_id == card_id or name in p.held or typed_stems <= p.stems for p in shown)
 
 
 def _near(names: NameIndex, offered: Sequence[NameHit], parts: Sequence[str]) -> str:

@@ -47,7 +47,7 @@ from bot.answer_table import (
     registered,
 )
 from bot.errors import UserError
-from bot.reply import CHOICE_NAME_MAX, CHOICE_VALUE_MAX, CHOICES_MAX, Choice, Reply, without_emoji
+from bot.reply import CHOICE_NAME_MAX, CHOICE_VALUE_MAX, CHOICES_MAX, Choice, Reply, cut_units, utf16_len, without_emoji
 from bot.text import clean, german_int
 
 log = logging.getLogger(__name__)
@@ -227,7 +227,7 @@ def typed_unmarked(current: str) -> str:
 
 async def run_completer(ctx: AnswerContext, fn: CompleterFn, current: str) -> list[Choice]:
     """Run the autocomplete source ``fn`` (a :func:`completer`) on the typed text ``current`` read past Discord
-    markup as the answers read it (:func:`typed_unmarked`); returns ≤ 25 choices, names and values ≤ 100 chars
+    markup as the answers read it (:func:`typed_unmarked`); returns ≤ 25 choices, names and values ≤ 100 UTF-16 units
     (Discord's limits); ``[]`` for text past the input bounds (checked on the whole text), and text longer than
     :data:`TYPED_KEEP` answered from :func:`typed_start`."""
     try:
@@ -239,15 +239,15 @@ async def run_completer(ctx: AnswerContext, fn: CompleterFn, current: str) -> li
         result = await result
     # A choice within Discord's limits is passed on as the source made it (most are: a new one per choice costs
     # more than the sources' own work for 25 choices); a longer one is cut into a new choice.
-    return [choice if len(choice.name) <= CHOICE_NAME_MAX and len(choice.value) <= CHOICE_VALUE_MAX else _cut(choice)
-            for choice in result[:CHOICES_MAX]]
+    return [choice if utf16_len(choice.name) <= CHOICE_NAME_MAX and utf16_len(choice.value) <= CHOICE_VALUE_MAX
+            else _cut(choice) for choice in result[:CHOICES_MAX]]
 
 
 def _cut(choice: Choice) -> Choice:
-    """``choice`` with its name cut to :data:`CHOICE_NAME_MAX` characters (ending in ``…``) and its value to
-    :data:`CHOICE_VALUE_MAX`."""
-    name = choice.name if len(choice.name) <= CHOICE_NAME_MAX else choice.name[: CHOICE_NAME_MAX - 1] + "…"
-    return Choice(name=name, value=choice.value[:CHOICE_VALUE_MAX])
+    """``choice`` with its name cut to :data:`CHOICE_NAME_MAX` UTF-16 units (Discord's count, an emoji two:
+    :func:`bot.reply.cut_units`; ending in ``…``) and its value to :data:`CHOICE_VALUE_MAX`."""
+    name = choice.name if utf16_len(choice.name) <= CHOICE_NAME_MAX else cut_units(choice.name, CHOICE_NAME_MAX - 1)
+    return Choice(name=name if name == choice.name else name + "…", value=cut_units(choice.value, CHOICE_VALUE_MAX))
 
 
 __all__ = ["ACTIONS", "ACTION_MODULES", "ANSWERS", "COMPLETERS", "MAX_DIGITS", "MAX_INT", "MAX_TEXT", "TYPED_KEEP",

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from bot.number_words import GERMAN_NUMBERS, german_number
 from bot.stopwords import NUMBER_WORDS
 
 #: A number as typed: digits with their decimal or thousands separators and a leading minus („20,5“, „20.000“,
@@ -24,49 +25,19 @@ _LIST_ITEM = re.compile(r"^[ \t]*\d+[.)](?=\s)", re.MULTILINE)
 RULE = re.compile(r"[1-9][0-9]{2}\.[1-9][0-9]*[a-z]?")
 #: A word of a text, for its number words.
 _WORD = re.compile(r"[^\W\d_]+")
-#: The German number words a compound number word („siebenhundertzwanzig“) is built of, by value.
-_UNITS = {"ein": 1, "eins": 1, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "sechs": 6, "sieben": 7, "acht": 8,
-          "neun": 9}
-_BELOW_HUNDRED = {**_UNITS, "zehn": 10, "elf": 11, "zwölf": 12, "dreizehn": 13, "vierzehn": 14, "fünfzehn": 15,
-                  "sechzehn": 16, "siebzehn": 17, "achtzehn": 18, "neunzehn": 19, "zwanzig": 20, "dreißig": 30,
-                  "vierzig": 40, "fünfzig": 50, "sechzig": 60, "siebzig": 70, "achtzig": 80, "neunzig": 90}
-_TENS = {w: v for w, v in _BELOW_HUNDRED.items() if v >= 20}
-_POWERS = (("tausend", 1000), ("hundert", 100))
 #: Placeholders of a number the comparison reader would cut apart: plain digits, so a masked number is read as
 #: „20“ is (:func:`masked`).
 _PLACEHOLDER = "98765{}1"
 
 
-def _below_hundred(word: str) -> int | None:
-    """The value of a German number word below 100 („sieben“, „dreiundzwanzig“), None for any other word."""
-    if word in _BELOW_HUNDRED:
-        return _BELOW_HUNDRED[word]
-    unit, sep, tens = word.partition("und")
-    return _UNITS[unit] + _TENS[tens] if sep and unit in _UNITS and tens in _TENS else None
-
-
-def word_value(word: str) -> int | None:
-    """The value of the German number word ``word`` (lower case, „ss“ read as „ß“): „siebenhundert“ → 700,
-    „zweitausendfünf“ → 2005, „dreiundzwanzig“ → 23; None for a word that is none („leben“, „tausendfüßler“)."""
-    word = word.casefold().replace("ss", "ß")
-    for name, power in _POWERS:
-        if name in word:
-            before, _, after = word.partition(name)
-            high = _below_hundred(before) if before not in ("", "ein") else 1
-            low = (word_value(after) if after else 0) if power == 1000 else (_below_hundred(after) if after else 0)
-            return high * power + low if high is not None and low is not None and (high < 10 or power == 1000) \
-                else None
-    return _below_hundred(word)
-
-
 def _word_number(word: str) -> str | None:
     """The digits a number word stands for: the words of :data:`bot.stopwords.NUMBER_WORDS` (the table the
-    analyser reads), and a compound beyond it („siebenhundert“, „fünfzig“); „ein“ and „eins“ alone are none (an
-    article)."""
+    analyser reads), and a compound beyond it (:func:`bot.number_words.german_number`: „siebenhundert“, „fünfzig“);
+    „ein“, „eins“, „eine“ and „einen“ alone are none (an article)."""
     low = word.casefold().replace("ss", "ß")
     if low in NUMBER_WORDS:
         return NUMBER_WORDS[low]
-    value = word_value(low) if low not in ("ein", "eins") else None
+    value = german_number(low) if GERMAN_NUMBERS.get(low) != 1 else None
     return str(value) if value is not None else None
 
 
@@ -113,4 +84,4 @@ def number_key(number: str) -> tuple[float, str]:
         return float("inf"), number
 
 
-__all__ = ["NUMBER", "RULE", "masked", "number_key", "stated_numbers", "unmasked", "word_value"]
+__all__ = ["NUMBER", "RULE", "masked", "number_key", "stated_numbers", "unmasked"]

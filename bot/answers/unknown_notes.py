@@ -40,6 +40,7 @@ from bot.german_words import german_dictionary_async, not_ordinary
 from bot.players_words import gloss
 from bot.question_mentions import ITALIC, OtherThing
 from bot.question_words import UNKNOWN_SHOWN, players_line, players_split, unknown_line, unknown_words
+from bot.ranking import ranker
 from bot.reply import Action, quote_user
 from bot.search import EXACT_MATCH, NameIndex
 from bot.stopwords import CARD_PROPERTIES, STOP_WORDS, is_english
@@ -48,7 +49,7 @@ from bot.text import canonical, fold, shorten
 from bot.text import tokens as name_tokens
 from bot.text_names import beside_missing
 from bot.word_forms import inflected
-from bot.word_parts import MIN_PART
+from bot.word_parts import MIN_PART, slip_repair
 
 #: Longest title of an answer whose best passage belongs to a near-miss card (Discord allows 256).
 TITLE_LIMIT = 256
@@ -337,15 +338,18 @@ async def untitled(store: Store | None, analysis: Analysis, words: Sequence[str]
 
 async def named_missing(question: str, analysis: Analysis, cards: Sequence[CardRecord], names: NameIndex | None,
                         shown: frozenset[str], near: Notes, unknown: list[str],
-                        known: Mapping[str, float]) -> tuple[str, Notes, list[str]]:
+                        known: Mapping[str, float], store: Store | None = None) -> tuple[str, Notes, list[str]]:
     """The line for a name of no card with a word no document holds or one read as a slip
     (:func:`bot.answers.missing_phrases.missing_phrase`: „Dunkler Vertrauter“, „Selesnja-Gildenmagier“), said as one
     missing card as its right spelling is, with the near misses (:func:`near_misses`) and ``unknown`` words left
-    when its words are not said one by one („bolt“ gelesen als „bold“); ``("", near, unknown)`` for none."""
+    when its words are not said one by one („bolt“ gelesen als „bold“); ``("", near, unknown)`` for none. A hyphened
+    word joined is read through the slip repair over ``store``'s vocabulary (:func:`bot.word_parts.slip_repair`)."""
     if names is None or not name_like(question):
         return "", near, unknown
+    vocab = (await ranker(store)).analyser.vocab if store is not None else None
     phrase, covered = missing_phrase(question, analysis.typos.values(), unknown, names, known,
-                                     (await german_dictionary_async()).has)  # capitalised nouns: no names alone
+                                     (await german_dictionary_async()).has,  # capitalised nouns: no names alone
+                                     None if vocab is None else lambda word: slip_repair(word, vocab))
     if not phrase:
         return "", near, unknown
     kept_typos = {read: typed for read, typed in analysis.typos.items() if folded(typed) not in covered}
@@ -386,7 +390,7 @@ async def question_notes(analysis: Analysis, known: Mapping[str, float], cards: 
         unknown = [w for w in unknown if w in kept or canonical(fold(w)) in named]
     # a word the near-miss line names as read („verbrennt“ gelesen als „verbrenn“) is not named again, read, as a
     # word no document holds: one note per word; the answer stays hedged
-    phrase, near, unknown = await named_missing(question, analysis, cards, names, shown, near, unknown, known)
+    phrase, near, unknown = await named_missing(question, analysis, cards, names, shown, near, unknown, known, store)
     line = unknown_line([w for w in unknown if analysis.typos.get(w) not in near.read_as])
     slang = players_line(players)
     # a card name the store lacks that a document prints (no unknown word): said all the same, and hedged

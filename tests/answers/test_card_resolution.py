@@ -280,3 +280,16 @@ async def test_every_card_option_says_when_it_read_a_typo(ctx, key, options):
     assert not typo.error and said in _text(typo), (key, _text(typo)[:300])
     exact = await _answer(ctx, key, options, "Boros-Rekrut")
     assert not exact.error and "steht so nicht in der Datenbank" not in _text(exact), key
+
+
+async def test_a_name_after_a_german_article_is_the_card_at_every_card_option(ctx):
+    # the article strip is NameIndex.lookup's (before: only /karte's own reading had it; [[der Boros-Rekrut]] and
+    # the clash calculator found no card)
+    found = ctx.names.lookup("der Boros-Rekrut")
+    assert found.hit is not None and found.hit.card_name == "Boros-Rekrut" and found.how == "exact"
+    slip = ctx.names.lookup("den Borso-Rekrut")  # a slip after the article is said as a slip
+    assert slip.hit is not None and slip.hit.card_name == "Boros-Rekrut" and slip.how == "typo"
+    assert ctx.names.lookup("die Phytohydra").hit.card_name == "Phytohydra"
+    assert ctx.names.lookup("der").hit is None  # an article alone names nothing
+    reply = await run_answer(ctx, "explain_message", text="Was macht [[der Boros-Rekrut]]?")
+    assert [p.title for p in reply.pages] == ["Boros-Rekrut"]

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from bot.answers import run_answer, run_completer
+from bot.answers import missing_cards, run_answer, run_completer
 from bot.answers.card_picks import card_names
 from bot.answers.missing_cards import missing_card_line
 from bot.declined_names import COMPLETER, MESSAGE, NOTE, completed, declined_card, declined_words
+from bot.text import fold
 
 PHOBIC = "Phobisches Traumwesen"
 RECRUIT = "Boros-Rekrut"
@@ -126,3 +127,18 @@ async def test_frage_says_or_shows_each_declined_name(ctx, question, said, shown
     assert [a.label for a in reply.actions if a.action == "card"] == [cards[t] for t in said]
     if "dimir" in question:
         assert "ℹ️ Keine Karte „dimir-wächters“ gefunden" in page.body
+
+
+async def test_the_shown_passages_are_read_once_per_page_whatever_the_declined_cards(ctx, monkeypatch):
+    # two declined names, Boros-Rekrut (none of its passages shown) and Phobisches Traumwesen: each shown passage's
+    # title and text folded once for both (before: once per declined card, the page read again for each)
+    folded: list[str] = []
+
+    def counted(text: str) -> str:
+        folded.append(text)
+        return fold(text)
+    monkeypatch.setattr(missing_cards, "fold", counted)
+    reply = await run_answer(ctx, "question", question="kann der boros-rekruten den phobischen traumwesens blocken?")
+    assert "ℹ️ „boros-rekruten“ gelesen als **Boros-Rekrut**" in reply.pages[0].body
+    passages = [t for t in folded if len(t) > 60]  # a passage's title and text, no name or word
+    assert len(passages) >= 5 and len(passages) == len(set(passages))

@@ -99,10 +99,13 @@ TRAMPLE = "Trample is a static ability that modifies the rules for assigning an 
 
 
 async def _trample(ctx: AnswerContext, coverage: float) -> list[Hit]:
-    """A German question on two instances of trample as ranked on the store with the official rules before the
-    official passages go below: rule 702.19a first (its bm25 share 7.88 from the English word as typed; ``coverage``
-    its part), then 001:2943 (another subject) and 002:13 „Mehrere Vorkommen von Trampelschaden oder Bedrohlich sind
-    redundant.“, which holds more of the question's words (2.47) and game terms (3.46) than the rule (2.24)."""
+    """Hits of the shape of a German question on two instances of trample before the official passages go below,
+    their parts set here (rounded from the store with the official rules; ``coverage`` the rule's, varied by the
+    tests): rule 702.19a first (its bm25 share 7.88 from the English word as typed), then 001:2943 (another subject)
+    and 002:13 „Mehrere Vorkommen von Trampelschaden oder Bedrohlich sind redundant.“, which holds more of the
+    question's words (2.47) and game terms (3.46) than the rule (2.24). The real ranking of that question on both
+    stores is tests/reference/test_own_statistics_reference.py's
+    test_an_official_rule_goes_below_the_german_ruling_that_holds_as_much."""
     ruling, other = await ctx.store.passage_by_key("002:13"), await ctx.store.passage_by_key("001:2943")
     assert ruling is not None and other is not None and "Trampelschaden" in ruling.text
     rule = replace(ruling, id=-2, key="cr:702.19a", kind="cr_rule", document_id=None, card_id=None, number="702.19a",

@@ -9,8 +9,10 @@ import pytest
 
 from bot.answers import run_answer
 from bot.answers.compared import number_passage, stated_numbers
-from bot.answers.side_numbers import masked, unmasked, word_value
+from bot.answers.side_numbers import masked, unmasked
+from bot.number_words import german_number
 from bot.ranking import ranker
+from bot.rules.mana.spoken import number_of
 
 #: 003:75, Regel 103.4 (Erklärung), and 003:81, Regel 103.4c (Erklärung).
 TWENTY = "Jeder Spieler beginnt die Partie mit 20 Lebenspunkten."
@@ -109,9 +111,17 @@ async def test_a_rule_number_side_is_the_rule(ctx):
 
 @pytest.mark.parametrize(("word", "value"), [("siebenhundert", 700), ("dreiundzwanzig", 23), ("fünfzig", 50),
                                              ("zweitausendfünf", 2005), ("hundertzwanzig", 120), ("leben", None),
-                                             ("tausendfüßler", None)])
+                                             ("tausendfüßler", None), ("Fuenfundzwanzig", 25), ("dreissig", 30),
+                                             ("zwoelf", 12), ("einhundert", 100), ("null", 0), ("eine", 1),
+                                             ("neunzehnhundert", None), ("nullhundert", None)])
 def test_german_number_words(word, value):
-    assert word_value(word) == value
+    # one reader for the comparison's numbers and the mana commands' costs (bot/number_words.py)
+    assert german_number(word) == value
+    assert number_of(word) == value
+
+
+def test_a_number_word_the_comparison_reads_as_an_article_states_no_number():
+    assert stated_numbers("eine Kreatur mit einen Marken, eins und ein Spielstein, fuenf Karten") == {"5"}
 
 
 def test_a_masked_number_comes_back_as_typed_also_inside_a_word():

@@ -14,24 +14,28 @@ from bot.answers import AnswerContext
 from bot.candidates import Hit
 from bot.stage_window import window
 
-#: The document passages in the order of their scores on the documents' store (001:164 sixth).
-KEYS = ("001:157", "003:13", "001:2795", "001:455", "003:11", "001:164", "001:2793")
-SCORES = (13.55, 12.90, 11.85, 11.18, 10.79, 10.94, 10.67)
+#: The document passages in the order of their scores (001:164 fifth with 10.94, 003:11 sixth with 10.79). The
+#: scores are set here, not read from a ranking: the window is a pure function of the hits it is given. The real
+#: store with both rules files is covered by tests/reference/test_own_statistics_reference.py
+#: (test_an_official_rule_takes_no_place_of_a_later_stage: the sentence stage reads the same siblings there).
+KEYS = ("001:157", "003:13", "001:2795", "001:455", "001:164", "003:11", "001:2793")
+SCORES = (13.55, 12.90, 11.85, 11.18, 10.94, 10.79, 10.67)
 
 
 async def _hits(ctx: AnswerContext, traded: bool) -> list[Hit]:
-    """The hits the ``sentence`` stage reads on the store with the official rules: with ``traded``, 003:11 took the
-    place and score of the official rule 100.2a it states (+0.30, its ``german`` part) and the rule went below."""
+    """Hits of the shape the ``sentence`` stage reads on the store with the official rules (:data:`SCORES`): with
+    ``traded``, 003:11 took the place and score of the official rule 100.2a it states (+0.30, its ``german`` part)
+    and the rule went below."""
     hits = []
     for key, score in zip(KEYS, SCORES, strict=True):
         p = await ctx.store.passage_by_key(key)
         assert p is not None
         hits.append(Hit(p, score, {"base": score}))
-    assert "keine Standardländer" in hits[5].passage.text and "Constructed" in hits[4].passage.text
-    official = replace(hits[4].passage, id=-1, key="cr:100.2a", kind="cr_rule", document_id=None, number="100.2a",
+    assert "keine Standardländer" in hits[4].passage.text and "Constructed" in hits[5].passage.text
+    official = replace(hits[5].passage, id=-1, key="cr:100.2a", kind="cr_rule", document_id=None, number="100.2a",
                        title="Regel 100.2a", text="In constructed play, each player needs their own deck …")
     if traded:
-        hits[4].parts["german"], hits[4].score = 0.30, 11.09
+        hits[5].parts["german"], hits[5].score = 0.30, 11.09
         hits.append(Hit(official, 6.79, {"base": 10.79, "german": -0.30, "foreign": -4.0}))
     else:
         hits.append(Hit(official, 6.79, {"base": 10.79, "foreign": -4.0}))

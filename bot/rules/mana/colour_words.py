@@ -9,6 +9,8 @@ reads „Artefakt“ as colourless mana.
 
 from __future__ import annotations
 
+from bot.number_words import GERMAN_NUMBERS
+
 COLOR_WORDS = {
     "weiß": "W", "weiss": "W", "white": "W", "w": "W",
     "blau": "U", "blue": "U", "u": "U",
@@ -46,17 +48,9 @@ def mana_letter(word: str, artifacts: bool = False) -> str | None:
     return "C" if base in (COLORLESS_WORDS if artifacts else COLORLESS_MANA_WORDS) else None
 
 
-#: German number words as players say a cost („zwei weiß“) or a count („zwei rote“, „Zahle zwanzig Lebenspunkte“),
-#: with their number; a number's first spelling here is the one the bot writes (:data:`SPELLED`). The one table of
-#: number words of the mana commands: :data:`NUMBER_WORDS` (a cost), :data:`bot.rules.mana.pool.COUNT_WORDS` (a
-#: count) and :data:`SPELLED` (a count in an answer) read it.
-GERMAN_NUMBERS = {
-    "null": 0, "ein": 1, "eins": 1, "eine": 1, "einen": 1, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "fuenf": 5,
-    "sechs": 6, "sieben": 7, "acht": 8, "neun": 9, "zehn": 10, "elf": 11, "zwölf": 12, "zwoelf": 12,
-    "dreizehn": 13, "vierzehn": 14, "fünfzehn": 15, "fuenfzehn": 15, "sechzehn": 16, "siebzehn": 17, "achtzehn": 18,
-    "neunzehn": 19, "zwanzig": 20, "dreißig": 30, "dreissig": 30, "vierzig": 40, "fünfzig": 50, "fuenfzig": 50,
-    "sechzig": 60, "siebzig": 70, "achtzig": 80, "neunzig": 90,
-}  # fmt: skip
+#: German number words as players say a cost („zwei weiß“) or a count („zwei rote“, „Zahle zwanzig Lebenspunkte“):
+#: :data:`bot.number_words.GERMAN_NUMBERS`, the one table of them, which :data:`NUMBER_WORDS` (a cost),
+#: :data:`bot.rules.mana.pool.COUNT_WORDS` (a count) and :data:`SPELLED` (a count in an answer) read.
 #: English number words as players say a cost („two white“), with their number.
 ENGLISH_NUMBERS = {
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import pairwise
 
+from bot.number_words import german_number
 from bot.rules.mana.colour_words import COLOUR_NAMES, COST_FORMS, NUMBER_WORDS, SPELLED, mana_letter
 from bot.rules.mana.symbols import COLORS, MAX_SYMBOLS, Symbol, SymbolKind, colored, generic
 
@@ -152,22 +153,12 @@ def number_word_error(tokens: Sequence[Token], index: int, where: str) -> str:
             f"{cost}; für {other} ({other_said}): „{other_text}“ oder {other}.{left_out}")
 
 
-#: German units a compound number word begins with („einundzwanzig“ = 21) and its tens; the hundreds' words.
-_UNITS = {"ein": 1, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "fuenf": 5, "sechs": 6, "sieben": 7, "acht": 8,
-          "neun": 9}
-_TENS = frozenset({"zwanzig", "dreißig", "dreissig", "vierzig", "fünfzig", "fuenfzig", "sechzig", "siebzig",
-                   "achtzig", "neunzig"})
-_HUNDRED = {"hundert": 100, "einhundert": 100}
-
-
 def number_of(typed: str) -> int | None:
-    """The number a number word stands for (``"zwei"`` → 2, ``"Twelve"`` → 12, ``"einundzwanzig"`` → 21,
-    ``"hundert"`` → 100); None for another word."""
+    """The number a number word stands for, English (:data:`bot.rules.mana.colour_words.ENGLISH_NUMBERS`) or German
+    (:func:`bot.number_words.german_number`): ``"zwei"`` → 2, ``"Twelve"`` → 12, ``"einundzwanzig"`` → 21,
+    ``"hundert"`` → 100, ``"siebenhundert"`` → 700; None for another word."""
     key = typed.casefold()
-    unit, joined, tens = key.partition("und")
-    if joined and unit in _UNITS and tens in _TENS:  # a German compound: the unit, „und“, the tens
-        return _UNITS[unit] + NUMBER_WORDS[tens]
-    return NUMBER_WORDS.get(key, _HUNDRED.get(key))
+    return NUMBER_WORDS[key] if key in NUMBER_WORDS else german_number(key)
 
 
 def _lettered(typed: str) -> bool:
