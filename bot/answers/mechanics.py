@@ -15,7 +15,7 @@ through ``data/synonyms.tsv`` (``convoke`` → Einberufen) or by a close spellin
 from __future__ import annotations
 
 from bot.answers.guilds import guild_line, set_line
-from bot.answers.layout import budget_of, pack, ruling_pages
+from bot.answers.layout import announced, budget_of, pack, paged_rulings
 from bot.answers.markup_notes import notes_read_to, reads_markup
 from bot.answers.mechanic_finder import MIN_BEGUN, MechanicFinder, mechanic_finder
 from bot.answers.registry import (
@@ -139,7 +139,8 @@ async def mechanic_pages(ctx: AnswerContext, m: MechanicRecord) -> tuple[list[Pa
     A section the register names starts with today's statement and rules (CR of 2026-04-17), then the
     document's dated text as history — on the page when short, else behind the button "Früher (2005)". A
     section still right today is its document's text. Its rulings follow with today's status
-    (:func:`bot.answers.layout.ruling_pages`).
+    (:func:`bot.answers.layout.ruling_pages`); the section's first page names those outdated today
+    (:func:`bot.answers.layout.announced`: „⚠️ 1 Ruling heute überholt (Seite 3)“).
     """
     index = await today_index(ctx.store)
     history = section_text(index, await catalog(ctx.store), m)
@@ -156,12 +157,18 @@ async def mechanic_pages(ctx: AnswerContext, m: MechanicRecord) -> tuple[list[Pa
     else:
         parts = [today, *_lead_parts(index, m, label, room - len(today) - 2)]
         actions.insert(0, Action(label=f"Früher ({year})", action=HISTORY_ACTION, arg=str(m.id)))
-    pages = pack(_title(m), parts, first_room=budget_of(0) - len(_title(m)) - room)
-    pages[0].fields = fields
     rulings = await ctx.store.rulings_for_mechanic(m.id)
-    if rulings:
-        pages += ruling_pages(index, f"{_title(m)}: Rulings ({len(rulings)})", rulings)
-    return pages, actions
+
+    def build(line: str) -> list[tuple[Page, list[int]]]:
+        # the section's first page ends with the line on the outdated rulings of later pages (layout.announced)
+        pages = pack(_title(m), parts, first_room=budget_of(0) - len(_title(m)) - room + (len(line) + 2 if line else 0))
+        pages[0].fields = fields
+        pages[0].body = "\n\n".join(p for p in (pages[0].body, line) if p)
+        title = f"{_title(m)}: Rulings ({len(rulings)})"
+        return [(page, []) for page in pages] + [
+            (page, [r.id for r in chunk]) for page, chunk in (paged_rulings(index, title, rulings) if rulings else [])]
+
+    return announced(index, build), actions
 
 
 @action(HISTORY_ACTION)
