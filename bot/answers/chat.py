@@ -406,7 +406,7 @@ async def split_rules(ctx: AnswerContext, arg: NoArg) -> Reply:
     actions: list[Action] = []
     sources: dict[str, None] = {}
     for section in [m for m in await mechanics(ctx.store) if tokens(m.title) == _SPLIT_SECTION]:
-        section_pages, section_actions = await mechanic_pages(ctx, section)
+        section_pages, section_actions = await mechanic_pages(ctx, section, len(pages))
         pages += section_pages
         actions += section_actions
         sources[section.document.title] = None

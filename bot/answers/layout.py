@@ -103,16 +103,17 @@ def paged_rulings(index: TodayIndex, title: str, rulings: list[RulingRecord],
             for n, chunk in enumerate(done)]
 
 
-def outdated_ahead(index: TodayIndex, pages: Sequence[Sequence[int]]) -> str:
+def outdated_ahead(index: TodayIndex, pages: Sequence[Sequence[int]], before: int = 0) -> str:
     """The first page's line on the rulings of later pages that are outdated today (a ``changed`` row of the change
     register names them, :attr:`bot.answers.today_facts.EntryStatus.outdated`, the status their own notices show):
     ``⚠️ 1 Ruling heute überholt (Seite 2)``, ``⚠️ 2 weitere Rulings heute überholt (Seiten 2 und 4)`` when the first
     page shows one too; ``""`` when no later page holds one. ``pages``: the ruling ids (``rulings.id``) of each page of
-    the answer, the first page first."""
+    the answer, the first page first; ``before``: the pages of the reply before these (a second section of
+    ``/mechanik`` starts on page 3: its pages are named from 4 on)."""
     def outdated(ids: Sequence[int]) -> int:
         return sum(entry_status(index, "ruling", i).outdated for i in ids)
 
-    later = {n + 1: count for n, ids in enumerate(pages) if n > 0 and (count := outdated(ids))}
+    later = {before + n + 1: count for n, ids in enumerate(pages) if n > 0 and (count := outdated(ids))}
     if not later:
         return ""
     total = sum(later.values())
@@ -123,22 +124,22 @@ def outdated_ahead(index: TodayIndex, pages: Sequence[Sequence[int]]) -> str:
     return f"{style.mark} {german_int(total)}{more} Ruling{'' if total == 1 else 's'} {style.word} ({where})"
 
 
-def announced(index: TodayIndex, build: Callable[[str], list[tuple[Page, list[int]]]]) -> list[Page]:
+def announced(index: TodayIndex, build: Callable[[str], list[tuple[Page, list[int]]]], before: int = 0) -> list[Page]:
     """The pages ``build`` makes with the first page holding :func:`outdated_ahead`'s line for them. ``build(line)``
     gives the answer's pages, each with the ids of the rulings it shows, ``line`` (when not empty) on the first page
     and counted in its budget; the line may move a ruling to the next page and so name other pages, so the pages are
     made again until the line names what they show (three times at most; a last change of the line is written over the
-    old one without paging again)."""
+    old one without paging again). ``before``: the pages of the reply before these (:func:`outdated_ahead`)."""
     line = ""
     paged = build(line)
     for _ in range(3):
-        now = outdated_ahead(index, [ids for _page, ids in paged])
+        now = outdated_ahead(index, [ids for _page, ids in paged], before)
         if now == line:
             break
         line = now
         paged = build(line)
     pages = [page for page, _ids in paged]
-    final = outdated_ahead(index, [ids for _page, ids in paged])
+    final = outdated_ahead(index, [ids for _page, ids in paged], before)
     if line and final != line:  # the pages moved once more: the line says what they show now
         pages[0].body = pages[0].body.replace(line, final, 1)
     return pages
