@@ -34,6 +34,7 @@ from bot.answers.hollow import asks_count
 from bot.answers.missing_cards import declined_note, missing_card_line
 from bot.answers.missing_phrases import folded, missing_phrase, name_like
 from bot.answers.name_notes import NOTED, typo_line
+from bot.answers.name_signs import asked_compound
 from bot.answers.off_topic import title_holds, titled_terms
 from bot.answers.several_named import apart_note
 from bot.comparison import frame_word
@@ -342,7 +343,13 @@ async def named_missing(question: str, analysis: Analysis, cards: Sequence[CardR
     """The line for a name of no card with a word no document holds or one read as a slip
     (:func:`bot.answers.missing_phrases.missing_phrase`: „Dunkler Vertrauter“, „Selesnja-Gildenmagier“), said as one
     missing card as its right spelling is, with the near misses (:func:`near_misses`) and ``unknown`` words left
-    when its words are not said one by one („bolt“ gelesen als „bold“); ``("", near, unknown)`` for none."""
+    when its words are not said one by one („bolt“ gelesen als „bold“); ``("", near, unknown)`` for none. A word
+    asked about alone that names no card and no document holds whole (:func:`bot.answers.name_signs.asked_compound`:
+    „Was macht Riesenwachstum?“, its parts known) is one more unknown word."""
+    groups = {canonical(fold(w)): g for w, g in zip(analysis.words, analysis.word_groups(), strict=False)}
+    asked = asked_compound(question, known, (await german_dictionary_async()).has, groups) if names else ""
+    if asked and names is not None and names.lookup(asked).hit is None and folded(asked) not in map(folded, unknown):
+        unknown = [*unknown, next((w for w in analysis.words if folded(w) == folded(asked)), asked)]
     if names is None or not name_like(question):
         return "", near, unknown
     phrase, covered = missing_phrase(question, analysis.typos.values(), unknown, names, known,
