@@ -30,10 +30,17 @@ _ARTICLE_NOUN = re.compile(rf"(?<![\w-])(?i:{ARTICLE_WORDS})\s+([A-ZÄÖÜ][^\W\
 _CREATURE_LINE = re.compile(r"^[^\n—]*\bKreatur\b[^\n—]*—([^\n]+)")
 
 
+#: A word after a German article that ends its clause, in any case: a noun too („was macht der elf“), while an
+#: article before a number word and its noun is no such end („der elf bleibende karten“).
+_ARTICLE_LAST = re.compile(r"(?<![\w-])(?i:der|die|das|den|dem|des|ein|eine|einen|einem|eines|einer)\s+"
+                           r"([^\W\d_]+)\s*(?=[?!.,;:]|$)")
+
+
 def article_nouns(text: str) -> frozenset[str]:
-    """The capitalised words right after an article in ``text``, lower case: „Was macht der Elf?“ → {elf}, „Kann der
-    Goblin mit Erstschlag blocken?“ → {goblin}. Linear in ``text``."""
-    return frozenset(m[1].lower() for m in _ARTICLE_NOUN.finditer(text))
+    """The capitalised words right after an article in ``text``, and the words of any case after an article that end
+    a clause (:data:`_ARTICLE_LAST`), lower case: „Was macht der Elf?“ and „was macht der elf“ → {elf}, „Kann der
+    Goblin mit Erstschlag blocken?“ → {goblin}; „der elf bleibende karten“ → {}. Linear in ``text``."""
+    return frozenset(m[1].lower() for pattern in (_ARTICLE_NOUN, _ARTICLE_LAST) for m in pattern.finditer(text))
 
 
 def described_card(p: PassageRecord, cards: Collection[int], nouns: frozenset[str]) -> bool:

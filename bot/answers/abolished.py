@@ -316,8 +316,10 @@ async def register_page(ctx: AnswerContext, query: str, rows: list[ChangeRow], b
     quoting it and its notice a second time. ``cards``: the ids of the cards the question names; when it names the
     card of ``below`` and that is any entry of a row, that row says so, and the other rows are named in one line
     each, without quoting another card's entry above the one asked about (Szadek's ruling asked about under the
-    rows of Sonnenheim's rulings on combat damage on the stack: :func:`_asked_entry`); a question naming no card
-    („was ist manabrand“) gets every other row quoted."""
+    rows of Sonnenheim's rulings on combat damage on the stack: :func:`_asked_entry`), each with the cards of its
+    entries („– betrifft **Sonnenheim, Festung der Legion**“); a question naming no card („was ist
+    manabrand“) gets every other row quoted. A ``query`` longer than :data:`TITLE_QUERY` characters is named in the
+    title by the first row's change („„Kampfschaden benutzt den Stapel nicht mehr“ heute“)."""
     if not rows:
         return None
     index = await today_index(ctx.store)
@@ -330,6 +332,8 @@ async def register_page(ctx: AnswerContext, query: str, rows: list[ChangeRow], b
         lines = [f"**{row.what}** (seit {format_date(row.since)})"]
         if (said and said[0].key == key) or (asked and any(p.key == key for p in said)):
             lines[0] += f" – {BELOW}"
+        elif asked and said:  # another card's entry: named, not quoted above the one asked about
+            lines[0] += f" – betrifft {', '.join(dict.fromkeys(f'**{p.title}**' for p in said[:3]))}"
         elif not asked:
             if said:
                 lines.append(f"**Früher** ({said[0].source}, "
@@ -339,8 +343,13 @@ async def register_page(ctx: AnswerContext, query: str, rows: list[ChangeRow], b
         blocks.append("\n".join(lines))
         for p in said:
             buttons.setdefault(p.key, passage_button(p))
-    title = f"„{quote_user(query, 60)}“ heute"
+    # a question too long for the title („Kann ich Szadek opfern, während …“) is named by the first row's change
+    title = f"„{quote_user(query if len(query) <= TITLE_QUERY else rows[0].what, TITLE_QUERY)}“ heute"
     return Page(title=title, body="\n\n".join(blocks), actions=list(buttons.values())[:5])
+
+
+#: Most characters of the user's words in the title of :func:`register_page` (a longer text names the first row).
+TITLE_QUERY = 60
 
 
 def _asked_entry(entries: list[list[PassageRecord]], below: PassageRecord | None, cards: Collection[int]) -> bool:

@@ -59,14 +59,19 @@ class CostInput:
         return len(self.faces) > 1
 
 
-def bad_input(exc: Exception, what: str = "Manakosten") -> UserError:
+def bad_input(exc: Exception, what: str = "Manakosten", also: str = "") -> UserError:
     """The engine's German complaint about ``what`` (``"Manakosten"``) as a user error, the input it quotes
-    made inert; a complexity limit of well-formed input (:class:`bot.rules.mana.TooManyWays`) is titled as the
-    limit it is, not as invalid input."""
+    made inert, then ``also`` (what else the option takes, :data:`CARD_NAMES_TOO`); a complexity limit of well-formed
+    input (:class:`bot.rules.mana.TooManyWays`) is titled as the limit it is, not as invalid input."""
     if isinstance(exc, TooManyWays):
         return UserError("Zu viele Möglichkeiten zum Durchrechnen",
                          quote_user(str(exc)) + " Die Eingabe ist gültig, nur zu umfangreich: bitte verkleinern.")
-    return UserError(f"Ungültige {what}", quote_user(str(exc)))
+    return UserError(f"Ungültige {what}", " ".join(p for p in (quote_user(str(exc)), also) if p))
+
+
+#: What ``/mana einberufen``'s creatures take beside the colours the engine lists (:func:`creature_colors`).
+CARD_NAMES_TOO = ("Statt Farben geht auch der Name einer Kreaturenkarte der Dokumente, z. B. `Boros-Rekrut` "
+                  "(ihre Farben).")
 
 
 def card_faces(card: CardRecord) -> list[ManaCost]:
@@ -208,12 +213,19 @@ def refuse_markup(text: str | None, what: str, instead: str = COST_OR_CARD) -> N
     (:data:`COST_OR_CARD`, :data:`MANA_ONLY`, :data:`POOL`, :data:`CREATURES`).
 
     Raises:
-        UserError: the markup, quoted inert, and what to type instead (German).
+        UserError: the markup, quoted inert, and what to type instead (German); a web address is called a link
+            („Kosten: Link“), other markup a mention, an emoji or a link of Discord.
     """
     found = first_markup(text or "")
+    if found is not None and _WEB_LINK.match(found):  # a web address is a link, no markup of Discord's own
+        raise UserError(f"{what}: Link", f"„{quote_user(found, 60)}“ ist ein Link, {instead}")
     if found is not None:
         raise UserError(f"{what}: Erwähnung von Discord",
                         f"„{quote_user(found, 60)}“ ist eine Erwähnung, ein Emoji oder ein Link von Discord, {instead}")
+
+
+#: Markup that is a web address (``https://evil.example``, ``<https://…>``): said as a link (:func:`refuse_markup`).
+_WEB_LINK = re.compile(r"<?https?://", re.IGNORECASE)
 
 
 def check_length(text: str | None, title: str, limit: int = MAX_LONG_INPUT) -> None:

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.answers.layout import ruling_pages
+from bot.answers.layout import announced, paged_rulings
 from bot.answers.registry import AnswerContext
 from bot.answers.today_index import today_index
-from bot.reply import Action, Reply, in_quotes, shared_date
+from bot.reply import Action, Page, Reply, in_quotes, shared_date
 from bot.store import CardRecord, RulingRecord, Store
 
 
@@ -56,6 +56,11 @@ def _sections_lead(card: CardRecord, sections: list[tuple[str, int]]) -> str:
             f"{count} {'Ruling' if count == 1 else 'Rulings'} aus {where} {names}, auf den sich die Karte bezieht:")
 
 
+def _joined(lead: str, line: str) -> str:
+    """``lead`` and ``line`` as one lead, each when not empty, one line each."""
+    return "\n".join(p for p in (lead, line) if p)
+
+
 async def card_rulings(ctx: AnswerContext, card: CardRecord, all_button: bool = False) -> Reply:
     """All rulings of ``card`` in document order with outdated notices, then the rulings of the
     mechanics sections its rulings refer to (linked, not lost), with buttons to the card and sections.
@@ -79,18 +84,27 @@ async def card_rulings(ctx: AnswerContext, card: CardRecord, all_button: bool = 
     sections = [(title, await ctx.store.rulings_for_mechanic(mechanic_id)) for mechanic_id, title in linked]
     sections = [(title, section) for title, section in sections if section]
     own = bool(rulings) or not sections
-    pages = ruling_pages(index, f"Rulings: {card.name} ({len(rulings)})", shown) if own else []
-    actions = [Action(label="Karte anzeigen", action="card", arg=str(card.id))]
     docs = {r.document.title: None for r in rulings} or {card.document.title: None}
+    groups: list[tuple[str, list[RulingRecord], str]] = []
+    if own:
+        groups.append((f"Rulings: {card.name} ({len(rulings)})", shown, ""))
     for title, section in sections:
         if own:
             lead = f"Rulings aus dem Abschnitt {in_quotes(title)}, auf den sich {card.name} bezieht:"
             heading = f"Abschnitt {in_quotes(title)} (ALLGEMEINES)"
         else:
-            lead = _sections_lead(card, [(t, len(s)) for t, s in sections]) if not pages else ""
+            lead = _sections_lead(card, [(t, len(s)) for t, s in sections]) if not groups else ""
             heading = f"Rulings: {card.name} (0 eigene · {len(section)} aus Abschnitt {in_quotes(title)})"
-        pages += ruling_pages(index, heading, section, lead)
+        groups.append((heading, section, lead))
         docs.update({r.document.title: None for r in section})
+
+    def build(line: str) -> list[tuple[Page, list[int]]]:
+        # the first page's lead ends with the line on the outdated rulings of later pages (layout.announced)
+        return [(page, [r.id for r in chunk]) for n, (heading, chosen, lead) in enumerate(groups)
+                for page, chunk in paged_rulings(index, heading, chosen, _joined(lead, line) if n == 0 else lead)]
+
+    pages = announced(index, build)
+    actions = [Action(label="Karte anzeigen", action="card", arg=str(card.id))]
     actions += [Action(label=f"Mechanik: {title}", action="mechanic", arg=str(m_id)) for m_id, title in linked]
     if all_button and len(pages) > 1:
         label = ALL_RULINGS if rulings else ALL_SECTION_RULINGS

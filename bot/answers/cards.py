@@ -29,6 +29,7 @@ from bot.answers.markup_notes import reads_markup
 from bot.answers.mentioned_names import mentioned_error
 from bot.answers.name_notes import MAX_QUERY, not_a_card, reading_line
 from bot.answers.registry import AnswerContext, UserError, action, answer, parse_id
+from bot.answers.several_named import several_cards
 from bot.answers.today import TERMS_HEAD, notice_line, statement_lines, terms_listing
 from bot.answers.today_facts import STYLES, entry_status
 from bot.answers.today_index import TodayIndex, quote_line, today_index
@@ -352,7 +353,9 @@ async def _find(ctx: AnswerContext, query: str, choice: str) -> tuple[CardRecord
     card_id = found.hit.card_id if found.hit is not None else english
     card = await ctx.store.card(card_id) if card_id is not None else None
     if card is None:  # no clear card (a missing store row would be a bug: index and store are one file)
-        raise await no_card(ctx, query, found, choice) or not_found(query, found, choice)
+        # „Boros-Rekrut und Szadek“: several cards named, each offered
+        raise (await several_cards(ctx, query, choice) or await no_card(ctx, query, found, choice)
+               or not_found(query, found, choice))
     return card, english_line(query, card.name) if english is not None else reading_line(query, found, card.name)
 
 

@@ -37,8 +37,12 @@ from bot.text import clean, shorten, tokens
 EXPLAIN_MAX = 10
 #: A name that fits no card is shown (and carried in a button) with at most this many characters.
 MISSING_NAME_MAX = 40
-#: At most this many cards a message names beyond :data:`EXPLAIN_MAX` are named as not explained.
+#: At most this many cards a message names beyond :data:`EXPLAIN_MAX` are named as not explained (the others counted).
 LEFT_OUT_MAX = 25
+#: At most this many names of a message are read („[[…]]“, then plain), so every card it names beyond those explained
+#: is named or counted (a message of 4 000 characters holds fewer than 500 bracketed names); the count a button
+#: carries has at most three digits (:data:`_MORE`).
+READ_MAX = 999
 #: At most this many ``[[…]]`` of one ordinary message are answered.
 INLINE_MAX = 5
 #: A ruling of a rulings list that is about split cards in general (not only about one card's text).
@@ -49,7 +53,7 @@ _SPLIT_SECTION = ["geteilte", "karten"]
 _IDS = re.compile(rf"[0-9]{{1,12}}(?:[,.][0-9]{{1,12}}){{0,{EXPLAIN_MAX - 1}}}")
 #: The cards left out (:func:`left_out_line`): their ids, separated by „.“, then „+“ and how many more were left out
 #: than the button could carry.
-_MORE = re.compile(rf"([0-9]{{1,12}}(?:\.[0-9]{{1,12}}){{0,{LEFT_OUT_MAX - 1}}})?(?:\+([0-9]{{1,2}}))?")
+_MORE = re.compile(rf"([0-9]{{1,12}}(?:\.[0-9]{{1,12}}){{0,{LEFT_OUT_MAX - 1}}})?(?:\+([0-9]{{1,3}}))?")
 
 
 async def _cards_for(ctx: AnswerContext, ids: list[int]) -> list[CardRecord]:
@@ -70,14 +74,14 @@ class MessageCards(NamedTuple):
     missing: list[str]
     #: The bracketed names read as a typo of a card's name (cut alike).
     typed: list[str]
-    #: The cards named beyond the explained ones, each once, at most :data:`LEFT_OUT_MAX`; [] when fewer than
-    #: :data:`EXPLAIN_MAX` cards are explained.
+    #: The cards named beyond the explained ones, each once, all of the first :data:`READ_MAX` names; [] when fewer
+    #: than :data:`EXPLAIN_MAX` cards are explained.
     more: list[int]
 
 
 def message_cards(ctx: AnswerContext, text: str) -> MessageCards:
-    """The cards a message names for "Karten erklären", read once: at most 10 explained, the others (at most
-    :data:`LEFT_OUT_MAX`) left out, for the line that names them (:func:`left_out_line`).
+    """The cards a message names for "Karten erklären", read once: at most 10 explained, the others left out, for
+    the line that names them (:func:`left_out_line`): every card of the first :data:`READ_MAX` names.
 
     ``[[name]]`` mentions first (in order, each resolved like ``/karte`` until :data:`EXPLAIN_MAX` cards are found: a
     typo of one clear name answers that card, and the typed name is kept so the answer can say so,
@@ -87,7 +91,7 @@ def message_cards(ctx: AnswerContext, text: str) -> MessageCards:
     both. The left-out cards are the later mentions' cards, then the later plainly written ones, read only when
     :data:`EXPLAIN_MAX` cards are explained. From memory (the name index), no store access.
     """
-    limit = EXPLAIN_MAX + LEFT_OUT_MAX
+    limit = READ_MAX
     mentions = bracket_mentions(text, limit)
     written = plain_names(ctx.names, outside_brackets(text) if mentions else text, limit)
     # a card's English name its rulings print („Fast Forward“ of Schnellvorlauf), read as /karte reads it
@@ -126,7 +130,7 @@ def message_cards(ctx: AnswerContext, text: str) -> MessageCards:
         return MessageCards(ids, missing, typed, [])
     later = [hit.card_id for m in mentions[read:] if (hit := ctx.names.lookup(m.name).hit) is not None]
     more = [i for i in dict.fromkeys(ids + later + plain) if i not in ids]
-    return MessageCards(ids, missing, typed, more[:LEFT_OUT_MAX])
+    return MessageCards(ids, missing, typed, more)
 
 
 def explain_options(ctx: AnswerContext, text: str) -> dict[str, str]:
@@ -142,7 +146,7 @@ def explain_options(ctx: AnswerContext, text: str) -> dict[str, str]:
     options = {"ids": ".".join(map(str, ids)), "missing": "\n".join(missing)}
     if typed:
         options["typed"] = "\n".join(typed)
-    for kept in range(len(left), -1, -1):  # as many of them as the buttons carry, the others counted
+    for kept in range(min(len(left), LEFT_OUT_MAX), -1, -1):  # as many as the buttons carry, the others counted
         options["more"] = ".".join(map(str, left[:kept])) + (f"+{len(left) - kept}" if kept < len(left) else "")
         if not left or carried(options):
             break
@@ -406,7 +410,7 @@ async def split_rules(ctx: AnswerContext, arg: NoArg) -> Reply:
     actions: list[Action] = []
     sources: dict[str, None] = {}
     for section in [m for m in await mechanics(ctx.store) if tokens(m.title) == _SPLIT_SECTION]:
-        section_pages, section_actions = await mechanic_pages(ctx, section)
+        section_pages, section_actions = await mechanic_pages(ctx, section, len(pages))
         pages += section_pages
         actions += section_actions
         sources[section.document.title] = None

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 
 from bot.prefixes import WordPrefixes
 from bot.reply import CHOICES_MAX, Choice
-from bot.text import normalise_for_search, shorten, tokens
+from bot.text import clean, normalise_for_search, shorten, tokens
 
 
 def _by_prefix(items: Iterable[tuple[str, Choice]]) -> dict[str, list[Choice]]:
@@ -48,8 +48,10 @@ class NameChoices:
 
     def choices(self, typed: str) -> list[Choice]:
         """Up to 25 choices for ``typed``: the names starting with it, then those containing it (all names, up to
-        25, for a text without letters or digits)."""
-        key = normalise_for_search(typed)
+        25, for a text without letters or digits). ``typed`` is read as every completer reads it
+        (:func:`bot.text.clean`): zero-width characters alone are an empty box (``"\u200b\u200b"`` offers what
+        ``""`` offers)."""
+        key = normalise_for_search(clean(typed))
         if not key:
             return [Choice(name=n, value=n) for n in self.names[:CHOICES_MAX]]
         starts = [self.names[p] for p in self._starts.get(key, ())]

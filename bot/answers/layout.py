@@ -6,15 +6,22 @@ status, each source and each notice said once per page.
   the renderer, never cut);
 * :func:`ruling_pages` — rulings in pages: each with its text as shown today
   (:func:`bot.answers.today.status_text`), the document and date as a heading where they change (not under
-  every ruling), the old-term notice once at the end of each page with a tie ``ℹ️¹`` at each ruling.
+  every ruling), the old-term notice once at the end of each page with a tie ``ℹ️¹`` at each ruling;
+* :func:`outdated_ahead` and :func:`announced` — the first page names the rulings of later pages that are outdated
+  today („⚠️ 1 Ruling heute überholt (Seite 2)“): a player who reads one page (a channel message shows only that
+  one) is not told an old rule as today's.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from bot.answers.today import PageNotes, status_text
+from bot.answers.today_facts import STYLES, entry_status
 from bot.answers.today_index import TodayIndex
 from bot.reply import Page, format_date
 from bot.store import RulingRecord
+from bot.text import german_int
 
 #: Characters (title, description and fields) of the first page of a document answer: a page a player reads at a
 #: glance. A single paragraph (a ruling, a rule) longer than this keeps its own page.
@@ -75,19 +82,68 @@ def rulings_body(index: TodayIndex, rulings: list[RulingRecord], lead: str = "")
 def ruling_pages(index: TodayIndex, title: str, rulings: list[RulingRecord], lead: str = "") -> list[Page]:
     """``rulings`` (in the given order, none dropped) in pages of at most :func:`budget_of` characters, each
     page a :func:`rulings_body`; ``lead`` opens the first page. One page saying so for no rulings."""
+    return [page for page, _shown in paged_rulings(index, title, rulings, lead)]
+
+
+def paged_rulings(index: TodayIndex, title: str, rulings: list[RulingRecord],
+                  lead: str = "") -> list[tuple[Page, list[RulingRecord]]]:
+    """:func:`ruling_pages` with the rulings of each page: ``[(page, its rulings)]``."""
     if not rulings:
-        return [Page(title=title, body="\n\n".join(p for p in (lead, NO_RULINGS) if p))]
-    pages: list[Page] = []
+        return [(Page(title=title, body="\n\n".join(p for p in (lead, NO_RULINGS) if p)), [])]
+    done: list[list[RulingRecord]] = []
     current: list[RulingRecord] = []
     for ruling in rulings:
-        head = lead if not pages else ""
-        if current and len(title) + len(rulings_body(index, [*current, ruling], head)) > budget_of(len(pages)):
-            pages.append(Page(title=title, body=rulings_body(index, current, head)))
+        head = lead if not done else ""
+        if current and len(title) + len(rulings_body(index, [*current, ruling], head)) > budget_of(len(done)):
+            done.append(current)
             current = []
         current.append(ruling)
-    pages.append(Page(title=title, body=rulings_body(index, current, lead if not pages else "")))
+    done.append(current)
+    return [(Page(title=title, body=rulings_body(index, chunk, lead if n == 0 else "")), chunk)
+            for n, chunk in enumerate(done)]
+
+
+def outdated_ahead(index: TodayIndex, pages: Sequence[Sequence[int]], before: int = 0) -> str:
+    """The first page's line on the rulings of later pages that are outdated today (a ``changed`` row of the change
+    register names them, :attr:`bot.answers.today_facts.EntryStatus.outdated`, the status their own notices show):
+    ``⚠️ 1 Ruling heute überholt (Seite 2)``, ``⚠️ 2 weitere Rulings heute überholt (Seiten 2 und 4)`` when the first
+    page shows one too; ``""`` when no later page holds one. ``pages``: the ruling ids (``rulings.id``) of each page of
+    the answer, the first page first; ``before``: the pages of the reply before these (a second section of
+    ``/mechanik`` starts on page 3: its pages are named from 4 on)."""
+    def outdated(ids: Sequence[int]) -> int:
+        return sum(entry_status(index, "ruling", i).outdated for i in ids)
+
+    later = {before + n + 1: count for n, ids in enumerate(pages) if n > 0 and (count := outdated(ids))}
+    if not later:
+        return ""
+    total = sum(later.values())
+    more = (" weiteres" if total == 1 else " weitere") if pages and outdated(pages[0]) else ""
+    numbers = [str(n) for n in later]
+    where = f"Seite {numbers[0]}" if len(numbers) == 1 else f"Seiten {', '.join(numbers[:-1])} und {numbers[-1]}"
+    style = STYLES["changed"]
+    return f"{style.mark} {german_int(total)}{more} Ruling{'' if total == 1 else 's'} {style.word} ({where})"
+
+
+def announced(index: TodayIndex, build: Callable[[str], list[tuple[Page, list[int]]]], before: int = 0) -> list[Page]:
+    """The pages ``build`` makes with the first page holding :func:`outdated_ahead`'s line for them. ``build(line)``
+    gives the answer's pages, each with the ids of the rulings it shows, ``line`` (when not empty) on the first page
+    and counted in its budget; the line may move a ruling to the next page and so name other pages, so the pages are
+    made again until the line names what they show (three times at most; a last change of the line is written over the
+    old one without paging again). ``before``: the pages of the reply before these (:func:`outdated_ahead`)."""
+    line = ""
+    paged = build(line)
+    for _ in range(3):
+        now = outdated_ahead(index, [ids for _page, ids in paged], before)
+        if now == line:
+            break
+        line = now
+        paged = build(line)
+    pages = [page for page, _ids in paged]
+    final = outdated_ahead(index, [ids for _page, ids in paged], before)
+    if line and final != line:  # the pages moved once more: the line says what they show now
+        pages[0].body = pages[0].body.replace(line, final, 1)
     return pages
 
 
-__all__ = ["FIRST_PAGE_BUDGET", "NO_RULINGS", "PAGE_BUDGET", "budget_of", "pack", "page_size", "ruling_pages",
-           "rulings_body", "source_of"]
+__all__ = ["FIRST_PAGE_BUDGET", "NO_RULINGS", "PAGE_BUDGET", "announced", "budget_of", "outdated_ahead", "pack",
+           "page_size", "paged_rulings", "ruling_pages", "rulings_body", "source_of"]

@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 
 from bot.answers.calc_choices import offers_cards
 from bot.answers.calc_input import (
+    CARD_NAMES_TOO,
     CREATURES,
     MANA_ONLY,
     MAX_INPUT,
@@ -327,7 +328,7 @@ async def mana_convoke(ctx: AnswerContext, cost: str, creatures: str, x: int | N
     try:
         tapped = engine.parse_creatures(creatures or "")
     except ManaError as exc:
-        raise bad_input(exc, "Angabe zu den Kreaturen") from exc
+        raise bad_input(exc, "Angabe zu den Kreaturen", CARD_NAMES_TOO) from exc
     result = await compute(engine.convoke, face, tapped, x=x or 0, limit=LIST_LIMIT, what="Angabe zu den Kreaturen")
     best = f"nichts ({mana(result.best)})" if not result.best.symbols else mana(result.best)
     head = f"**Es bleibt {best} zu bezahlen.**"

@@ -15,9 +15,9 @@ through ``data/synonyms.tsv`` (``convoke`` → Einberufen) or by a close spellin
 from __future__ import annotations
 
 from bot.answers.guilds import guild_line, set_line
-from bot.answers.layout import budget_of, pack, ruling_pages
+from bot.answers.layout import announced, budget_of, pack, paged_rulings
 from bot.answers.markup_notes import notes_read_to, reads_markup
-from bot.answers.mechanic_finder import MIN_BEGUN, MechanicFinder, mechanic_finder
+from bot.answers.mechanic_finder import MIN_BEGUN, Found, MechanicFinder, mechanic_finder
 from bot.answers.registry import (
     UNKNOWN_BUTTON_TEXT,
     UNKNOWN_BUTTON_TITLE,
@@ -29,12 +29,13 @@ from bot.answers.registry import (
     parse_id,
 )
 from bot.answers.rule_status import rule_head
+from bot.answers.several_named import listed_mechanics, mechanics_line, named_title
 from bot.answers.today import heute_block, terms_line
 from bot.answers.today_facts import entry_status
 from bot.answers.today_index import TodayIndex, today_index
 from bot.declared_args import RowId
 from bot.guilds import begun, named_guild, named_set, store_guilds
-from bot.reply import CHOICES_MAX, Action, Choice, Field, Page, Reply, cut_units, format_date, quote_user
+from bot.reply import CHOICES_MAX, Action, Choice, Field, Page, Reply, cut_units, format_date, own_sources, quote_user
 from bot.rule_catalog import RuleCatalog, catalog, parse_number
 from bot.store import MechanicRecord, Store
 from bot.terms import Term, TermMatch
@@ -133,13 +134,15 @@ def _lead_parts(index: TodayIndex, m: MechanicRecord, label: str, room: int) -> 
     return [f"_Der Text von {year} ({_source(m)}): Knopf „Früher ({year})“._"]
 
 
-async def mechanic_pages(ctx: AnswerContext, m: MechanicRecord) -> tuple[list[Page], list[Action]]:
+async def mechanic_pages(ctx: AnswerContext, m: MechanicRecord, before: int = 0) -> tuple[list[Page], list[Action]]:
     """Pages of one section and its buttons (example cards; the document's text when it is long).
 
     A section the register names starts with today's statement and rules (CR of 2026-04-17), then the
     document's dated text as history — on the page when short, else behind the button "Früher (2005)". A
     section still right today is its document's text. Its rulings follow with today's status
-    (:func:`bot.answers.layout.ruling_pages`).
+    (:func:`bot.answers.layout.ruling_pages`); the section's first page names those outdated today
+    (:func:`bot.answers.layout.announced`: „⚠️ 1 Ruling heute überholt (Seite 3)“; ``before``: the reply's pages
+    before the section's, counted in the page numbers it names).
     """
     index = await today_index(ctx.store)
     history = section_text(index, await catalog(ctx.store), m)
@@ -156,12 +159,18 @@ async def mechanic_pages(ctx: AnswerContext, m: MechanicRecord) -> tuple[list[Pa
     else:
         parts = [today, *_lead_parts(index, m, label, room - len(today) - 2)]
         actions.insert(0, Action(label=f"Früher ({year})", action=HISTORY_ACTION, arg=str(m.id)))
-    pages = pack(_title(m), parts, first_room=budget_of(0) - len(_title(m)) - room)
-    pages[0].fields = fields
     rulings = await ctx.store.rulings_for_mechanic(m.id)
-    if rulings:
-        pages += ruling_pages(index, f"{_title(m)}: Rulings ({len(rulings)})", rulings)
-    return pages, actions
+
+    def build(line: str) -> list[tuple[Page, list[int]]]:
+        # the section's first page ends with the line on the outdated rulings of later pages (layout.announced)
+        pages = pack(_title(m), parts, first_room=budget_of(0) - len(_title(m)) - room + (len(line) + 2 if line else 0))
+        pages[0].fields = fields
+        pages[0].body = "\n\n".join(p for p in (pages[0].body, line) if p)
+        title = f"{_title(m)}: Rulings ({len(rulings)})"
+        return [(page, []) for page in pages] + [
+            (page, [r.id for r in chunk]) for page, chunk in (paged_rulings(index, title, rulings) if rulings else [])]
+
+    return announced(index, build, before), actions
 
 
 @action(HISTORY_ACTION)
@@ -207,15 +216,16 @@ def _offer_each_number(finder: MechanicFinder, typed: str, name: str) -> None:
                 [Action(label=finder.labels[i], action="mechanic", arg=str(finder.sections[i].id)) for i in each])
 
 
-async def mechanic_reply(ctx: AnswerContext, sections: list[MechanicRecord]) -> Reply:
+async def mechanic_reply(ctx: AnswerContext, sections: list[MechanicRecord], before: int = 0) -> Reply:
     """One reply for one or more sections (e.g. "Gilden" of three FAQs), plus buttons to their cards
-    and to the section in the other language of the same document (Fehde ↔ Clash)."""
+    and to the section in the other language of the same document (Fehde ↔ Clash); ``before``: pages of a joined
+    reply before these (:func:`mechanic_pages`)."""
     pages: list[Page] = []
     actions: list[Action] = []
     all_sections = await mechanics(ctx.store)
     cat = await catalog(ctx.store)
     for m in sections:
-        section_pages, section_actions = await mechanic_pages(ctx, m)
+        section_pages, section_actions = await mechanic_pages(ctx, m, before + len(pages))
         pages += section_pages
         actions += section_actions
         numbers = {q.number for q in cat.quoted if q.mechanic_id == m.id}
@@ -241,11 +251,10 @@ NAME_READ = 200
 @notes_read_to("name", NAME_READ, "Name")  # „Fehde Fehde …“ of 6 000 characters: its beginning read, and said
 async def mechanic_answer(ctx: AnswerContext, name: str) -> Reply:
     """``/mechanik name: …``: the named section(s); for a keyword of the term table no section of the documents
-    is about (Aufstacheln, Trampelschaden), its term page (:func:`keyword_reply`). A name typed without choosing
-    is answered as the autocomplete offers it: a beginning the box completes in several ways (``re``: Reproduktion,
-    Regenerieren, …; ``aufst``: Aufstacheln, Aufstocken, Aufstieg) gets those as choices, one that it completes one way
-    (``spu``, ``tramp``) is answered; a name one slip off (``spuck``, ``blutdurts``, ``trampelschadn``) is answered
-    with „Gelesen als …“ first (:func:`read_as`).
+    is about (Aufstacheln, Trampelschaden), its term page (:func:`keyword_reply`); several names, each
+    (``Spuk und Blutdurst``: :func:`_each_listed`). A name typed without choosing is answered as the autocomplete
+    offers it: a beginning it completes in several ways (``re``, ``aufst``) gets those as choices, one it completes
+    one way (``spu``, ``tramp``) is answered; one slip off (``spuck``) with „Gelesen als …“ first (:func:`read_as`).
 
     Raises:
         UserError: empty or unknown name (the German message lists the known sections or the box's choices);
@@ -264,6 +273,8 @@ async def mechanic_answer(ctx: AnswerContext, name: str) -> Reply:
     if (named := named_set(sets, typed)) is not None:  # „Kälteeinbruch“: the sections of its FAQ to choose from
         raise UserError(f"Mechaniken aus {quote_user(named.name, 80)}", set_line(named),
                         choices=[Action(label=m.title, action="mechanic", arg=str(m.id)) for m in named.sections])
+    if each := listed_mechanics(finder, typed):  # „Spuk und Blutdurst“: each on its own pages
+        return await _each_listed(ctx, finder, each)
     resolved = finder.resolve(typed)
     if resolved.sections:
         await _refuse_unknown_rule(ctx, typed, name)
@@ -298,6 +309,31 @@ async def mechanic_answer(ctx: AnswerContext, name: str) -> Reply:
     if resolved.how in ("fuzzy", "typo") or read_as(typed, found[0].title):
         reply.pages[0].body = f"_Gelesen als **{found[0].title}**, ähnlich geschrieben._\n" + reply.pages[0].body
     return reply
+
+
+async def _each_listed(ctx: AnswerContext, finder: MechanicFinder, each: list[tuple[str, Found]]) -> Reply:
+    """The answer to several mechanics named in one ``/mechanik`` (:func:`bot.answers.several_named.listed_mechanics`):
+    each section (or keyword) on its own pages in the order named, each page naming its own sources, under a first
+    line naming each with its first page and the pieces that name none (:func:`~bot.answers.several_named.
+    mechanics_line`)."""
+    pages: list[Page] = []
+    actions: list[Action] = []
+    starts: dict[str, int] = {}
+    missing: list[str] = []
+    for piece, found in each:
+        title = named_title(finder, found)
+        if not title or title in starts:
+            missing += [piece] if not title else []
+            continue
+        starts[title] = len(pages) + 1
+        reply = (await mechanic_reply(ctx, [m for i in found.sections if (m := finder.sections[i]).title == title],
+                                      len(pages))
+                 if found.sections else await keyword_reply(ctx, found.term, piece) if found.term else None)
+        pages += own_sources(reply) if reply else []
+        actions += reply.actions if reply else []
+    pages[0].body = f"{mechanics_line(list(starts.items()), missing)}\n\n{pages[0].body}"
+    return Reply(pages=pages, source=" · ".join(dict.fromkeys(p.source for p in pages if p.source)),
+                 actions=actions[:20])
 
 
 def read_as(typed: str, title: str) -> bool:

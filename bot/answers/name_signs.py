@@ -8,13 +8,21 @@ Trampelschaden) is that word. Otherwise a phrase is a card's name only with a si
 word that is neither a word of the documents nor itself a German word (:class:`bot.german_words.GermanDictionary`:
 „Selesnja“, „Avacyn“, „Bolt“), or an adjective capitalised before a capitalised word inside the sentence, as card
 names print them („Dunkler Vertrauter“).
+
+A question that asks what one capitalised word does („Was macht Riesenwachstum?“, „Was macht Ratsschluss?“) asks
+about a card by its name: :func:`asked_compound` reads such a word when no document holds it whole and the German
+dictionary has it not as a word of its own, even where the documents hold its parts („Riesen“, „Wachstum“), which
+kept it from the unknown words (:func:`bot.question_words.unknown_words`) and so from the line that says no document
+holds it. A dictionary word („Was macht Wachstum?“, „Schneesturm“) is no such name.
 """
 
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Callable, Collection, Mapping, Sequence
 
+from bot.text import canonical, fold
 from bot.words import term_stem
 
 #: Fewest letters of a joined form read through the slip repair as a word of the documents: shorter ones have too many
@@ -62,4 +70,26 @@ def name_sign(words: Sequence[str], known: Mapping[str, float] | Collection[str]
                          for w, nxt in itertools.pairwise(words))
 
 
-__all__ = ["SLIP_FROM", "adjective", "joined_word", "name_sign"]
+#: A question asking only what one capitalised word does: „Was macht Riesenwachstum?“, „wie funktioniert
+#: Ratsschluss“ (an article before it allowed), the word in group 1.
+_ASKED_ONE = re.compile(r"\s*(?:was|wie)\s+(?:macht|machen|tut|bewirkt|funktioniert)\s+"
+                        r"(?:(?:der|die|das|den|dem|ein|eine|einen)\s+)?([A-ZÄÖÜ][^\W\d_]{3,})\s*[?!.]*\s*",
+                        re.IGNORECASE)
+
+
+def asked_compound(question: str, known: Mapping[str, float] | Collection[str], ordinary: Callable[[str], bool],
+                   groups: Mapping[str, Sequence[str]]) -> str:
+    """The word ``question`` asks about when it asks only what one capitalised word does (:data:`_ASKED_ONE`) and
+    that word is, whole, neither a word of the documents (its stem among ``known``) nor itself a German word
+    (``ordinary``: the dictionary's :meth:`bot.german_words.GermanDictionary.has`, not two words joined), nor names
+    a game term by its parts (``groups``: the question's analysed words, folded, with their terms; a concept ``zz…``
+    among them: „Kartenstapel“ is cards and the stack, „Zauberspruch“ a spell): a card's name the store lacks, as
+    typed („Riesenwachstum“, „Ratsschluss“); ``""`` otherwise („Wachstum“, „Schneesturm“, „Spuk“)."""
+    found = _ASKED_ONE.fullmatch(question[:200])
+    word = found.group(1) if found is not None and found.group(1)[:1].isupper() else ""
+    if not word or term_stem(word) in known or ordinary(word):
+        return ""
+    return "" if any(t.startswith("zz") for t in groups.get(canonical(fold(word)), ())) else word
+
+
+__all__ = ["SLIP_FROM", "adjective", "asked_compound", "joined_word", "name_sign"]

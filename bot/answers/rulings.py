@@ -24,6 +24,7 @@ from bot.answers.card_lines import mention_note
 from bot.answers.card_rulings import card_rulings
 from bot.answers.cards import card_from_button, find_card_noted, with_note
 from bot.answers.keyword_pairs import read_answered
+from bot.answers.layout import announced
 from bot.answers.markup_notes import reads_markup
 from bot.answers.missing_cards import missing_card_line
 from bot.answers.name_notes import reading_line
@@ -404,8 +405,24 @@ async def _hits_reply(ctx: AnswerContext, title: str, intro: str, result: Search
     names that page's sources (:attr:`bot.reply.Page.source`: its hits' documents, and those of the later rulings it
     quotes) and their date when they share one. A page holds at
     most :data:`HITS_PER_PAGE` hits and no more than fit one embed's description (:data:`PAGE_CHARS`), so the
-    page's legend of old terms (``¹ „wirken“ statt „spielen“``) is never split off from the hits it explains."""
+    page's legend of old terms (``¹ „wirken“ statt „spielen“``) is never split off from the hits it explains. The
+    intro ends with the line on the outdated hits of later pages (:func:`bot.answers.layout.announced`)."""
     index = await today_index(ctx.store)
+    made: list[tuple[dict[str, None], list[str | None]]] = []  # the sources and dates of the last pages made
+
+    def build(line: str) -> list[tuple[Page, list[int]]]:
+        pages, docs, dates = _hit_pages(index, title, "\n".join(p for p in (intro, line) if p), result)
+        made[:] = [(docs, dates)]
+        return pages
+
+    pages = announced(index, build) or [Page(title=title, body=intro)]
+    docs, all_dates = made[0]
+    return Reply(pages=pages, source=" · ".join(docs), date=shared_date(all_dates), actions=pages[0].actions or [])
+
+
+def _hit_pages(index: TodayIndex, title: str, intro: str, result: SearchResult
+               ) -> tuple[list[tuple[Page, list[int]]], dict[str, None], list[str | None]]:
+    """The pages of :func:`_hits_reply` with the ruling ids of each, the documents of all pages and their dates."""
     ids = {h.passage.key for h in result.hits}
     before = set(ids)  # the hits, and the later rulings the finished pages quote: each one quoted once
     chunks: list[list[RulingHit]] = []
@@ -419,7 +436,7 @@ async def _hits_reply(ctx: AnswerContext, title: str, intro: str, result: Search
             _page_body(index, before, chunks[-1], "")  # what the finished page quotes
         chunks.append([hit])
     quoted = set(ids)
-    pages: list[Page] = []
+    pages: list[tuple[Page, list[int]]] = []
     docs: dict[str, None] = {}
     all_dates: list[str | None] = []
     for n, chunk in enumerate(chunks):
@@ -431,12 +448,11 @@ async def _hits_reply(ctx: AnswerContext, title: str, intro: str, result: Search
         newer = [r for h in chunk for r in newer_rulings(index, "ruling", h.ruling_id) if r.key in here]
         own = dict.fromkeys([*(h.passage.source for h in chunk), *(r.title for r in newer)])
         dates = [*(h.passage.date for h in chunk), *(r.date for r in newer)]
-        pages.append(Page(title=title, body=body, actions=_hit_buttons(chunk), source=" · ".join(own),
-                          date=shared_date(dates) or ""))
+        pages.append((Page(title=title, body=body, actions=_hit_buttons(chunk), source=" · ".join(own),
+                           date=shared_date(dates) or ""), [h.ruling_id for h in chunk]))
         docs.update(own)
         all_dates += dates
-    pages = pages or [Page(title=title, body=intro)]
-    return Reply(pages=pages, source=" · ".join(docs), date=shared_date(all_dates), actions=pages[0].actions or [])
+    return pages, docs, all_dates
 
 
 @answer("ruling")

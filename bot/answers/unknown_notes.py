@@ -34,7 +34,9 @@ from bot.answers.hollow import asks_count
 from bot.answers.missing_cards import declined_note, missing_card_line
 from bot.answers.missing_phrases import folded, missing_phrase, name_like
 from bot.answers.name_notes import NOTED, typo_line
+from bot.answers.name_signs import asked_compound
 from bot.answers.off_topic import title_holds, titled_terms
+from bot.answers.several_named import apart_note
 from bot.comparison import frame_word
 from bot.german_words import german_dictionary_async, not_ordinary
 from bot.players_words import gloss
@@ -343,7 +345,14 @@ async def named_missing(question: str, analysis: Analysis, cards: Sequence[CardR
     (:func:`bot.answers.missing_phrases.missing_phrase`: „Dunkler Vertrauter“, „Selesnja-Gildenmagier“), said as one
     missing card as its right spelling is, with the near misses (:func:`near_misses`) and ``unknown`` words left
     when its words are not said one by one („bolt“ gelesen als „bold“); ``("", near, unknown)`` for none. A hyphened
-    word joined is read through the slip repair over ``store``'s vocabulary (:func:`bot.word_parts.slip_repair`)."""
+    word joined is read through the slip repair over ``store``'s vocabulary (:func:`bot.word_parts.slip_repair`). A
+    word asked about alone that names no card and no document holds whole
+    (:func:`bot.answers.name_signs.asked_compound`: „Was macht Riesenwachstum?“, its parts known) is one more unknown
+    word."""
+    groups = {canonical(fold(w)): g for w, g in zip(analysis.words, analysis.word_groups(), strict=False)}
+    asked = asked_compound(question, known, (await german_dictionary_async()).has, groups) if names else ""
+    if asked and names is not None and names.lookup(asked).hit is None and folded(asked) not in map(folded, unknown):
+        unknown = [*unknown, next((w for w in analysis.words if folded(w) == folded(asked)), asked)]
     if names is None or not name_like(question):
         return "", near, unknown
     vocab = (await ranker(store)).analyser.vocab if store is not None else None
@@ -373,7 +382,8 @@ async def question_notes(analysis: Analysis, known: Mapping[str, float], cards: 
     card of, each with the name of another thing it is printed in (:func:`asked_name`: „was macht Tarmogoyf“ says that
     Tarmogoyf is no card of the store, „was macht die selesnija“ that it is 001's Selesnija-Gilde). ``store``: for
     the words only a passage's title holds (:func:`untitled`), no unknown words either. ``hits``: the passages the
-    answer shows, for a card named declined that none of them is of or speaks of (:func:`declined_note`)."""
+    answer shows, for a card named declined that none of them is of or speaks of (:func:`declined_note`), and the
+    questions of several the best one leaves (:func:`bot.answers.several_named.apart_note`)."""
     near = near_misses(analysis, cards, names, shown)
     # a word read as another that is itself German („fluch“ read as „flucht“) was meant as typed: no typo
     meant_set = await meant_words(analysis)
@@ -382,8 +392,7 @@ async def question_notes(analysis: Analysis, known: Mapping[str, float], cards: 
     unknown = [w for w in unknown_words(analysis, known, [c.name for c in cards], counts) if not held(w, "", shown)]
     unknown = await untitled(store, analysis, unknown)  # a word only a title holds is in a document all the same
     named = name_words(question)
-    # players' language the documents have no word for („boardwipe“, „ramp“): named with its meaning, no card
-    # suggested, and no hedge but in a question asking what it is
+    # players' language no document has a word for („boardwipe“): its meaning, no card, no hedge but when asked what
     players, unknown = players_split(unknown, named)
     if not analysis.definition:  # „nochmal“, „boni“: no typo, no unknown topic; a word of a typed name is one
         kept = set(await not_ordinary(unknown))
@@ -402,9 +411,8 @@ async def question_notes(analysis: Analysis, known: Mapping[str, float], cards: 
     # buttons first; no one passage of it answers (before: a ruling of Festival des Gildenbunds, unhedged)
     asked = await question_set(store, question) if store is not None else None
     guild += [set_note(asked)] if asked is not None else []
-    unowned = unowned or {}
+    unowned = unowned or {}  # „was macht Tarmogoyf“: a name 003 prints, of no card of the store; „selesnija“: a guild
     if not card and not line and not near.parts and not guild and (typed := asked_name(question, analysis, unowned)):
-        # „was macht Tarmogoyf“: a name 003 prints, of no card of the store; „selesnija“: 001's guild
         card = unowned_line(typed, unowned.get(canonical(fold(typed.split()[0]))))
     if not card and not line and not near.parts:  # „Dimir-Wächter“: a hyphened name of no card, its words known
         card = await missing_card_line(question, analysis, cards, names, store)
@@ -415,8 +423,9 @@ async def question_notes(analysis: Analysis, known: Mapping[str, float], cards: 
         card = "\n".join(n for n in (card, declined) if n)
     hedge = near.hedge or meant or bool(unknown) or bool(card) or (analysis.definition and bool(players))
     subject, actions = (asked.document.title, tuple(set_buttons(asked))) if asked is not None else ("", read)
-    return Notes((*near.parts, *guild, *(n for n in (line, slang, card) if n)), hedge or bool(subject), near.read_as,
-                 meant_set, subject=subject, actions=actions, counts=asks_count(question))
+    apart, doors = await apart_note(store, names, question, cards, hits)  # „Was ist Spuk? Und wie … Blutdurst?“
+    return Notes((*near.parts, *guild, *(n for n in (line, slang, card, apart) if n)), hedge or bool(subject),
+                 near.read_as, meant_set, subject=subject, actions=(*actions, *doors), counts=asks_count(question))
 
 
 def fitted_notes(notes: Notes, best: PassageRecord) -> Notes:

@@ -231,8 +231,9 @@ async def test_frage_on_a_named_cards_changed_ruling_quotes_no_other_cards_entry
     rows, below = page.body.split("Ruling zu **Spektraler Scheinwerfer**", 1)
     assert f"**Manabrand abgeschafft** (seit 11.07.2009) – {BELOW}" in rows
     other = "**Manabrand abgeschafft; der Manavorrat leert sich am Ende jedes Segments** (seit 11.07.2009)"
-    assert f"\n\n{other}\n\n" in rows
-    assert "Tressen aus Feuer" not in rows and "**Früher**" not in rows
+    # the other row names the card it concerns (since 2026-12-07 late evening; before a bare heading), quoting nothing
+    assert f"\n\n{other} – betrifft **Tressen aus Feuer**\n\n" in rows
+    assert "**Früher**" not in rows and "Heute:**" not in rows
     assert "Kann der Spieler das Mana nicht verwenden, erleidet er am Ende der Phase Manabrand" in below
     assert all(f.value != QUOTED_ABOVE for f in page.fields)  # nothing quoted above, so no candidate says so
     # Szadek: its own row says „unten“, the two rows of Sonnenheim's rulings are named only

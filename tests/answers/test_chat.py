@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.answers import run_action, run_answer
-from bot.answers.chat import EXPLAIN_MAX, LEFT_OUT_MAX, carried, explain_options, inline_replies, message_cards
+from bot.answers.chat import EXPLAIN_MAX, READ_MAX, carried, explain_options, inline_replies, message_cards
 from bot.config import ConfigError, load_settings
 from bot.console import CommandLine, UsageError
 from bot.mentions import Mention, NameScanner, bracket_mentions, scanner
@@ -187,7 +187,7 @@ async def test_explain_message_at_most_ten_cards_and_names_those_left_out(ctx):
     # more than the buttons carry: the first named, the others counted; never more than the line's bound
     flood = await run_answer(ctx, "explain_message", text=" ".join(f"[[{name}]]" for name in names[:30]))
     assert "„Balduvianischer Zorn“ und 11 weitere. Frag sie" in flood.pages[0].body
-    for forged in ("abc", "99999999", "1" * 13, "+100", "1." * 30):
+    for forged in ("abc", "99999999", "1" * 13, "+1000", "1." * 30):  # the count has at most three digits
         assert await run_answer(ctx, "explain_cards", ids="1", more=forged) == await run_answer(
             ctx, "explain_cards", ids="1"), forged
 
@@ -202,7 +202,7 @@ def test_a_message_is_read_once_for_the_cards_it_explains_and_those_it_leaves_ou
     monkeypatch.setattr(NameIndex, "lookup", lambda s, q, *a: lookups.append(q) or lookup(s, q, *a))
     found = message_cards(ctx, text)
     # one scan of the plain text, one look-up per bracketed name
-    assert scans == [EXPLAIN_MAX + LEFT_OUT_MAX] and lookups == names[:12]
+    assert scans == [READ_MAX] and lookups == names[:12]
     assert [ctx.names.card_names[i] for i in found.ids] == names[:10]
     # the later mentions first, then the names written plainly
     assert [ctx.names.card_names[i] for i in found.more] == [

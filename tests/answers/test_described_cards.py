@@ -31,7 +31,10 @@ def test_article_nouns_are_the_capitalised_words_after_an_article():
     assert article_nouns("Was macht der Elf?") == {"elf"}
     assert article_nouns("Kann der Goblin mit Erstschlag den Angreifer blocken?") == {"goblin", "angreifer"}
     assert article_nouns("kontrolliert er elf bleibende Karten") == frozenset()  # no article: a number
-    assert article_nouns("was macht der elf") == frozenset()  # written small: not read as a noun
+    # written small it is a noun where it ends the clause (since 2026-12-07 late evening: „was macht der elf“ led with
+    # Rakdos's „elf bleibende Karten“), not before another word („der elf bleibende karten“)
+    assert article_nouns("was macht der elf") == {"elf"}
+    assert article_nouns("opfert er der elf bleibende karten") == frozenset()
 
 
 async def test_a_card_found_by_its_creature_type_is_no_answer_from_outside_the_documents(ctx):

@@ -1,0 +1,91 @@
+"""Several things named where one is answered at a time (bot/answers/several_named.py): each answered or offered,
+none dropped without a word — /mechanik, /karte, /ruling karte and /frage."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.answers import run_answer
+
+SPUK = "Spuk – Gildenbund"
+BLUTDURST = "Blutdurst – Gildenbund"
+
+
+def titles(reply) -> list[str]:
+    return list(dict.fromkeys(p.title for p in reply.pages if ": Rulings" not in p.title))
+
+
+@pytest.mark.parametrize("name", ["Spuk und Blutdurst", "Spuk, Blutdurst", "Spuk Blutdurst"])
+async def test_mechanik_answers_each_section_named(ctx, name):
+    reply = await run_answer(ctx, "mechanic", name=name)
+    assert not reply.error
+    assert titles(reply) == [SPUK, BLUTDURST]
+    start = next(n for n, p in enumerate(reply.pages) if p.title == BLUTDURST) + 1
+    assert reply.pages[0].body.startswith(
+        f"ℹ️ 2 Mechaniken genannt, jede auf eigenen Seiten: **Spuk** (Seite 1), **Blutdurst** (Seite {start}).")
+    # each section's own text: Gildenbund's explanation of Blutdurst (001) on its first page
+    assert "Nur Kreaturen aus der Gruul-Gilde (rot, grün oder rot-grün) haben Blutdurst." in reply.pages[start - 1].body
+
+
+async def test_mechanik_spuk_oder_ausgraben_answers_both(ctx):
+    reply = await run_answer(ctx, "mechanic", name="spuk oder ausgraben")
+    assert titles(reply) == [SPUK, "Ausgraben – Ravnica: Stadt der Gilden"]
+    assert all(p.source for p in reply.pages)  # each page names its own document
+    assert reply.pages[-1].source.startswith("Ravnica: Stadt der Gilden")
+
+
+async def test_a_title_with_und_stays_one_section(ctx):
+    reply = await run_answer(ctx, "mechanic", name="Mehrfarbig und Einfarbig")
+    assert titles(reply) == ["Mehrfarbig und Einfarbig – Zwietracht"]
+    assert "Mechaniken genannt" not in reply.pages[0].body
+
+
+async def test_a_piece_naming_no_mechanic_is_said(ctx):
+    reply = await run_answer(ctx, "mechanic", name="Spuk und xyzzy")
+    assert titles(reply) == [SPUK]
+    assert reply.pages[0].body.startswith("ℹ️ Gezeigt: **Spuk**. Keine Mechanik gefunden zu „xyzzy“.")
+
+
+async def test_the_second_sections_outdated_rulings_are_named_by_the_joined_pages(ctx):
+    reply = await run_answer(ctx, "mechanic", name="Spuk und Ley-Linien")
+    start = next(n for n, p in enumerate(reply.pages) if p.title == "Ley-Linien – Gildenbund")
+    last = len(reply.pages)
+    assert f"⚠️ 2 Rulings heute überholt (Seite {last})" in reply.pages[start].body
+    assert "Heute:** Nach den Mulligans bringt zuerst der Startspieler seine Ley-Linien" in reply.pages[last - 1].body
+
+
+@pytest.mark.parametrize(("kind", "option", "action"), [("card", "name", "card"), ("ruling", "card", "rulings")])
+async def test_two_cards_named_are_both_offered(ctx, kind, option, action):
+    reply = await run_answer(ctx, kind, **{option: "Boros-Rekrut und Szadek"})
+    assert reply.error
+    assert reply.pages[0].title == "Mehrere Karten genannt: „Boros-Rekrut und Szadek“"
+    assert "• Boros-Rekrut\n• Szadek, Herr der Geheimnisse" in reply.pages[0].body
+    labels = [(c.label, c.action) for c in reply.choices]
+    assert labels == [("Boros-Rekrut", action), ("Szadek, Herr der Geheimnisse", action)]
+
+
+async def test_a_card_list_says_the_piece_that_names_none(ctx):
+    reply = await run_answer(ctx, "card", name="Szadek, Boros-Rekrut, xyzzy")
+    assert "Keine Karte gefunden zu „xyzzy“." in reply.pages[0].body
+    assert len(reply.choices) == 2
+
+
+async def test_frage_names_the_question_its_answer_leaves(ctx):
+    reply = await run_answer(ctx, "question", question="Was ist Spuk? Und wie funktioniert Blutdurst?")
+    body = reply.pages[0].body
+    assert "ℹ️ Mehrere Fragen in einer; die Antwort unten gilt „Und wie funktioniert Blutdurst“." in body
+    assert "„Was ist Spuk“ – **Spuk**: `/mechanik name: Spuk`" in body
+    assert reply.actions[0].label == "Mechanik: Spuk" and reply.actions[0].action == "mechanic"
+
+
+async def test_frage_names_the_card_its_answer_leaves(ctx):
+    reply = await run_answer(ctx, "question", question="Was macht Szadek und was macht Tamanoa?")
+    body = reply.pages[0].body
+    assert "die Antwort unten gilt „was macht Tamanoa“" in body
+    assert "„Was macht Szadek“ – **Szadek, Herr der Geheimnisse**" in body
+    assert (reply.actions[0].label, reply.actions[0].action) == ("Karte: Szadek, Herr der Geheimnisse", "card")
+
+
+async def test_one_question_naming_two_cards_gets_no_such_line(ctx):
+    reply = await run_answer(ctx, "question", question="Kann Szadek Tamanoa auslösen?")
+    assert "Mehrere Fragen" not in reply.pages[0].body
