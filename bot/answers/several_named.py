@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from bot.answers.card_picks import card_choices
 from bot.answers.mechanic_finder import Found, MechanicFinder, mechanic_finder
 from bot.answers.registry import AnswerContext, UserError
-from bot.answers.typed_cards import typed_lookup
 from bot.reply import Action, quote_user
 from bot.rule_catalog import parse_number
 from bot.search import NameHit, NameIndex
@@ -87,14 +86,15 @@ def mechanics_line(names: list[tuple[str, int]], missing: list[str]) -> str:
 async def several_cards(ctx: AnswerContext, query: str, choice: str = "card") -> UserError | None:
     """The error for a typed card name that is a list of several cards' names (``Boros-Rekrut und Szadek``): each
     card as a choice running ``choice`` (``card`` or ``rulings``), the pieces that name no card said; None when
-    fewer than two pieces (:func:`listed`) name a card clearly (:func:`bot.search.typed_lookup`)."""
+    fewer than two pieces (:func:`listed`) name a card clearly (:meth:`bot.search.NameIndex.lookup`, which reads a
+    leading article)."""
     pieces = listed(query)
     if len(pieces) < 2:
         return None
     hits: dict[int, NameHit] = {}
     missing: list[str] = []
     for piece in pieces:
-        hit = typed_lookup(ctx.names, piece).hit
+        hit = ctx.names.lookup(piece).hit
         if hit is None:
             missing.append(piece)
         else:
