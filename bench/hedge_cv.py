@@ -43,6 +43,7 @@ from refit import METHOD  # noqa: E402
 from transl_folds import cross_fitted, out_of_fold  # noqa: E402
 from weight_methods import gathered, make  # noqa: E402
 
+from bot.answers import hollow  # noqa: E402
 from bot.answers.hedge_signals import SIGNALS  # noqa: E402
 from bot.answers.hollow import defined_lead, hollow_lead  # noqa: E402
 from bot.answers.off_topic import off_topic  # noqa: E402
@@ -85,6 +86,17 @@ def shipped_hedge(a: Answer) -> bool:
 def frage_hedge(a: Answer) -> bool:
     """True when ``/frage`` hedges ``a`` as it does now (:func:`bot.answers.questions.verdict_line`)."""
     return bool(verdict_line(a.ranked, a.r, a.notes))
+
+
+def frage_hedge_before_unasked(a: Answer) -> bool:
+    """:func:`frage_hedge` without :func:`bot.answers.asked_words.unasked_lead` (docs/ranking.md ¹⁵⁸): the row it is
+    measured against."""
+    saved = hollow.unasked_lead
+    hollow.unasked_lead = lambda *_: False  # empty_lead reads the module's name at each call
+    try:
+        return frage_hedge(a)
+    finally:
+        hollow.unasked_lead = saved
 
 
 def cells(answers: Sequence[Answer], hedge: Callable[[Answer], bool]) -> str:
@@ -180,6 +192,7 @@ async def main() -> None:
     print(f"| `/frage` before (margin, notes, hollow lead) | {cells(answers, shipped_hedge)} |")
     for name, signal in SIGNALS.items():
         print(f"| before + {name} | {cells(answers, lambda a, s=signal: hedged(a, [s]))} |")
+    print(f"| `/frage` now without the unasked lead (¹⁵⁸) | {cells(answers, frage_hedge_before_unasked)} |")
     print(f"| `/frage` now (`verdict_line`: before + all) | {cells(answers, frage_hedge)} |")
     if args.dump:
         args.dump.write_text("".join(json.dumps(facts(a)) + "\n" for a in answers))

@@ -20,6 +20,7 @@ import weakref
 from collections.abc import Collection
 from typing import Protocol
 
+from bot.answers.asked_words import unasked_lead
 from bot.answers.off_topic import HEAD_STEM, rare_concepts
 from bot.concepts import concept_id
 from bot.quoted_words import PREFIX as QUOTED
@@ -104,9 +105,11 @@ class _Read(Protocol):
 
 def empty_lead(found: Ranked, r: Ranker, notes: _Read) -> bool:
     """True when ``found``'s best passage answers nothing of the question: it holds none of the game terms the
-    question names (:func:`hollow_lead`, ``notes.meant`` as there) or states no number where the question asks how
-    many (:func:`uncounted_lead`, ``notes.counts``). ``/frage`` hedges its answer then."""
-    return hollow_lead(found, r, notes.meant) or uncounted_lead(found, notes.counts)
+    question names (:func:`hollow_lead`, ``notes.meant`` as there), none of those its title does not name that are
+    rarer than the one it does (:func:`bot.answers.asked_words.unasked_lead`), or states no number where the
+    question asks how many (:func:`uncounted_lead`, ``notes.counts``). ``/frage`` hedges its answer then."""
+    return (hollow_lead(found, r, notes.meant) or unasked_lead(found, r, notes.meant)
+            or uncounted_lead(found, notes.counts))
 
 
 def asks_count(question: str) -> bool:
