@@ -134,6 +134,11 @@ class Weights:
     #: the ruling meets the question only through the rule's words, about its card. Chosen alone after the others
     #: (``bench/refit.py``'s last ``>only:restated`` over ``question_cv.WIDE_RESTATED``; docs/ranking.md ¹⁴⁸).
     restated: float = -2.0
+    #: Added to an entry of 003 whose headword (the noun its first sentence begins with: „Ein Spielstein, der …“)
+    #: the question names, for a question naming no card (:mod:`bot.headwords`): the entry is about what the question
+    #: asks, not one that only mentions it. Chosen alone after the others (``bench/refit.py``'s last
+    #: ``>only:headword`` over ``question_cv.WIDE_HEADWORD``; docs/ranking.md ¹⁵⁷).
+    headword: float = 0.0
     #: Times the share of the question's word weight that an earlier question answered by the passage holds
     #: (:mod:`bot.prior`: the tuning parts' questions and their gold passages), read together (``union``). Off: by
     #: 5-fold CV, the feature cross-fitted (bench/prior_folds.py), chosen with the others it gains but the refit
