@@ -44,7 +44,7 @@ LINEAR: dict[str, str] = {
     "coverage": "coverage", "concept": "concepts", "card": "card", "property": "property", "section": "section",
     "unnamed": "unnamed", "rule": "rule", "definition": "definition", "foreign": "kind", "answer": "answer",
     "general": "general", "form": "form", "variant": "variant", "own": "own", "prior": "prior",
-    "transl": "transl", "restated": "restated",
+    "transl": "transl", "restated": "restated", "headword": "headword",
 }
 #: Most passes of :func:`ascend` over all weights (it stops earlier, at the first pass that changes nothing).
 MAX_PASSES = 8

@@ -108,6 +108,9 @@ WIDE_CURRENT: dict[str, tuple[float, ...]] = {**WIDE, "current": (0.0, 0.25, 0.5
 #: The ``restated`` part's weight (bot/restated.py, docs/ranking.md ¹⁴⁸), chosen alone after the others:
 #: ``bench/weight_methods.py --methods '…>only:asks>only:restated'``.
 WIDE_RESTATED: dict[str, tuple[float, ...]] = {**WIDE, "restated": (0.0, -0.5, -1.0, -2.0, -3.0, -4.0, -6.0)}
+#: The ``headword`` part's weight (bot/headwords.py, docs/ranking.md ¹⁵⁷), chosen alone after the others:
+#: ``bench/weight_methods.py --methods '…>only:restated>only:headword'``.
+WIDE_HEADWORD: dict[str, tuple[float, ...]] = {**WIDE, "headword": (0.0, 0.5, 1.0, 2.0, 3.0, 4.0, 6.0)}
 MARGINS = (0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 5.0, 6.0)
 #: The smaller lead that suffices for a first hit holding at least ``covered`` of the question (a value equal to
 #: the margin switches this path off).

@@ -62,7 +62,7 @@ START: dict[str, object] = {
     "concept": 0.25, "coverage": 3.0, "card": 6.0, "property": 13.0, "section": 6.0, "rule": 8.0, "definition": 4.0,
     "answer": 1.0, "sentence": 3.0, "foreign": 4.0, "phrase": 1.0, "action": 4.0, "unnamed": -1.0,
     "variant": -2.0, "form": 1.0, "answered": 0.0, "general": 0.0, "own": -1.0, "prior": 0.0, "earlier": 0.0,
-    "transl": 0.0, "logic": 0.0, "asks": 0.0, "restated": 0.0,
+    "transl": 0.0, "logic": 0.0, "asks": 0.0, "restated": 0.0, "headword": 0.0,
     "kind": (("ruling", 0.6), ("quoted_rule", 0.4), ("explanation", 0.4), ("mechanic", 0.3), ("cr_rule", 0.2),
              ("glossary", 0.0), ("term", -11.0), ("card", -8.0)),
 }

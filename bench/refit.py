@@ -44,6 +44,7 @@ from question_cv import (  # noqa: E402
     WIDE_ASKS,
     WIDE_EARLIER,
     WIDE_GENERAL,
+    WIDE_HEADWORD,
     WIDE_LOGIC,
     WIDE_RESTATED,
     WIDE_TRANSL,
@@ -64,14 +65,15 @@ from tests.questions import WEIGHTS_MADE_ON  # noqa: E402
 OBJECTIVE = "mrr"
 GRID = WIDE
 METHOD = (f"ascent:{OBJECTIVE}:wide>only:answered>only:general>only:earlier>only:transl>only:logic>only:asks"
-          ">only:restated")
+          ">only:restated>only:headword")
 #: The answered stage's, the ``general`` part's and the earlier questions' stage's weights: off for the ascent (their
 #: start, :data:`question_fit.START`), then each chosen alone, in this order (``>only:prior`` after them was measured
 #: and not kept: docs/ranking.md ⁴³; ``>only:earlier`` kept, ⁴⁷; ``>only:transl`` kept, ⁶⁶; ``>only:logic`` kept, ⁷⁷;
-#: ``>only:asks``, ¹¹⁵; ``>only:restated``, ¹⁴⁸).
+#: ``>only:asks``, ¹¹⁵; ``>only:restated``, ¹⁴⁸; ``>only:headword``, ¹⁵⁷).
 THEN_GRID = {"answered": WIDE_ANSWERED["answered"], "general": WIDE_GENERAL["general"],
              "earlier": WIDE_EARLIER["earlier"], "transl": WIDE_TRANSL["transl"], "logic": WIDE_LOGIC["logic"],
-             "asks": WIDE_ASKS["asks"], "restated": WIDE_RESTATED["restated"]}
+             "asks": WIDE_ASKS["asks"], "restated": WIDE_RESTATED["restated"],
+             "headword": WIDE_HEADWORD["headword"]}
 #: The ``transl`` part's table, cross-fitted (bench/transl_folds.py): IBM Model 1 with NULL 100 (docs/ranking.md ⁶⁶).
 TRANSL = SHIPPED
 THEN_START = {name: START[name] for name in THEN_GRID}

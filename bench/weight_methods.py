@@ -60,6 +60,7 @@ from question_cv import (  # noqa: E402
     WIDE_CURRENT,
     WIDE_EARLIER,
     WIDE_GENERAL,
+    WIDE_HEADWORD,
     WIDE_LOGIC,
     WIDE_PRIOR,
     WIDE_RESTATED,
@@ -150,15 +151,16 @@ def only(r: Ranker, cands: Sequence[Candidates], golds: Golds, train: Sequence[i
     """``r``'s weights with ``name`` alone chosen on the questions ``train``: the value of
     :data:`question_cv.WIDE_CLAUSE`'s (or ``WIDE_ANSWERED``'s, ``WIDE_GENERAL``'s, ``WIDE_PRIOR``'s,
     ``WIDE_EARLIER``'s, ``WIDE_TRANSL``'s, ``WIDE_LOGIC``'s, ``WIDE_ASKS``'s, ``WIDE_CURRENT``'s,
-    ``WIDE_RESTATED``'s) ``name`` with the best MRR (:func:`question_cv.choose`, the ascent's objective; ``r``'s own
-    value kept unless another beats it), every other weight and the hedge as ``r`` has them.
+    ``WIDE_RESTATED``'s, ``WIDE_HEADWORD``'s) ``name`` with the best MRR (:func:`question_cv.choose`, the ascent's
+    objective; ``r``'s own value kept unless another beats it), every other weight and the hedge as ``r`` has them.
 
     Raises:
         ValueError: ``name`` is no weight of ``WIDE_CLAUSE``, ``WIDE_ANSWERED``, ``WIDE_GENERAL``, ``WIDE_PRIOR``,
-            ``WIDE_EARLIER``, ``WIDE_TRANSL``, ``WIDE_LOGIC``, ``WIDE_ASKS``, ``WIDE_CURRENT`` or ``WIDE_RESTATED``.
+            ``WIDE_EARLIER``, ``WIDE_TRANSL``, ``WIDE_LOGIC``, ``WIDE_ASKS``, ``WIDE_CURRENT``, ``WIDE_RESTATED`` or
+            ``WIDE_HEADWORD``.
     """
     values = {**WIDE_CLAUSE, **WIDE_ANSWERED, **WIDE_GENERAL, **WIDE_PRIOR, **WIDE_EARLIER, **WIDE_TRANSL, **WIDE_LOGIC,
-              **WIDE_ASKS, **WIDE_CURRENT, **WIDE_RESTATED}
+              **WIDE_ASKS, **WIDE_CURRENT, **WIDE_RESTATED, **WIDE_HEADWORD}
     if name not in values:
         raise ValueError(f"unknown weight {name!r} for {ONLY}")
     grid = _SINGLE.setdefault(name, {name: values[name]})

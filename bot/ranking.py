@@ -15,8 +15,8 @@ passages' analysed column (``passages_fts``) and ranked by FTS5 ``bm25()`` with 
 * **unnamed**: a card's ruling when the question does not name that card, and a mechanics section's ruling or paragraph
   when it names nothing of the section (:func:`bot.section_names.names_section`; not in a search over rulings only): a
   general question's rule beats it; **own** beside it for a card's ruling on its own card („diese Karte“, its name:
-  :func:`bot.generality.speaks_of_itself`) and **restated** for one whose question words a rule among the candidates
-  holds too (:mod:`bot.restated`), when the question names no card at all;
+  :func:`bot.generality.speaks_of_itself`), **restated** for one whose question words a rule among the candidates holds
+  (:mod:`bot.restated`), **headword** for 003's entry whose first noun it names (:mod:`bot.headwords`): no card named;
 * **rule**: a passage whose rule number the question names (``702.19a``, or a subrule of it);
 * **kind**: a prior per passage kind (a ruling or rule answers more often than a term row or a card text);
 * **answer**: the kind of answer a question word asks for (:data:`bot.stopwords.ANSWER_CUES`: "wer" a person, "wie viel"
@@ -56,7 +56,7 @@ import math
 from collections.abc import Mapping, Sequence
 from functools import lru_cache, partial
 
-from bot import named_shown, question_cards
+from bot import headwords, named_shown, question_cards
 from bot.about_matter import reader
 from bot.actions import action_stage, asked_action
 from bot.analysis import MAX_QUERY_TERMS, MAX_TOKENS, Analyser, Analysis, Options, tokens
@@ -426,7 +426,7 @@ class Ranker:
             # one predefined token's entry (111.10), its token not named, for a question on any object
             return {"unnamed": w.unnamed, "own": w.own}
         if "unnamed" not in self.features or p.kind not in ("ruling", "mechanic"):
-            return {}
+            return headwords.headed(w, p, found, self.analyser, self._term_idf) if general else {}
         if p.card_id and general and not found.cards and speaks_of_itself(p.names, p.terms, p.text):
             return {"unnamed": w.unnamed, "own": w.own, **said(w, p, found, general)}  # its own card's effect
         if p.card_id or (general and p.mechanic_id is not None and p.mechanic_id not in found.sections

@@ -29,5 +29,8 @@ async def test_a_question_on_a_creature_token_meets_the_ruling_on_tokens(ctx):
     assert "zzktoken" in await concepts_of(ctx, "001:467")
     r = await ranker(ctx.store)
     found = await r.search(ctx.store, "was passiert mit einem kreaturenspielstein der den friedhof erreicht",
-                           ctx.names, limit=3)
+                           ctx.names, limit=6)
     assert "001:467" in [h.passage.key for h in found.hits]
+    # the question names Spielstein, the headword of 003:424 (111.7: „Ein Spielstein, der sich in einer anderen Zone
+    # als dem Spiel befindet, hört auf zu existieren“), which leads since docs/ranking.md ¹⁵⁷ (001:467 sixth)
+    assert found.hits[0].passage.key == "003:424" and found.hits[0].parts["headword"] == r.weights.headword

@@ -28,10 +28,11 @@ async def test_frage_names_003_candidates_and_buttons_by_their_rule_number(ctx):
     reply = await run_answer(ctx, "question", question=TOKEN_QUESTION)
     page = reply.pages[0]
     by_key = {a.arg: a.label for a in reply.actions}
-    # 003:396, the „Wicked“ role token of 111.10q, leads (its page named by its number; since the restated part,
-    # docs/ranking.md ¹⁴⁸, Beschlagnahme der Seele's ruling no longer leads it), and 003:390, the Inkubator token
-    # of 111.10i, is among the candidates, its button named by its number
-    assert page.title == "Regel 111.10q (Erklärung)"
+    # 003:424, rule 111.7 on a token in another zone, leads (its page named by its number; since the headword part,
+    # docs/ranking.md ¹⁵⁷, before it 003:396, the „Wicked“ role token of 111.10q, and before the restated part, ¹⁴⁸,
+    # Beschlagnahme der Seele's ruling), and 003:390, the Inkubator token of 111.10i, is among the candidates, its
+    # button named by its number
+    assert page.title == "Regel 111.7 (Erklärung)"
     assert by_key["003:390"].split(". ", 1)[1] == "Regel 111.10i (Erklärung)"
     explained = [label.split(". ", 1)[1] for key, label in by_key.items() if key.startswith("003:")]
     assert len(explained) >= 2 and all(NAMED.match(label) for label in explained), explained

@@ -73,6 +73,8 @@ async def test_the_earlier_questions_put_the_asked_entry_of_one_rule_first(ctx: 
     (``earlier`` 32) puts 003:426 first and 003:409 second with each other's scores; with 003's entries in no group
     (the ranker's ``rules`` empty) 003:409 stays first (seen red with ``rules`` not passed to prior_stage)."""
     r = await ranker(ctx.store)
+    # the headword part off (docs/ranking.md ¹⁵⁷): 003:426 and 003:424 begin with „Ein Spielstein“, the question's word
+    r = r.variant(weights=replace(r.weights, headword=0.0))
     names = NameIndex.from_entries(await ctx.store.name_entries())
     found = await r.candidates(ctx.store, ASKED.text, names)
     index = PriorIndex.of(r.analyser, read_prior(), exclude={ASKED.id})

@@ -56,8 +56,7 @@ def test_asks_count(question, counts):
     assert asks_count(question) is counts
 
 
-@pytest.mark.parametrize("question", ["Kann ich eine Hexerei wirken, wenn ich keine Priorität habe?",
-                                      "kann ich eine hexerei wirken wenn ich keine priorität habe"])
+@pytest.mark.parametrize("question", ["Kann ich eine Hexerei wirken, wenn ich keine Priorität habe?"])
 async def test_another_mechanic_s_ruling_without_the_asked_term_is_hedged(ctx, question):
     # 002's ruling on Nachhall (cast the second half right after the first) holds „wirken“ and „Priorität“, not the
     # sorcery asked about; no document gives when a sorcery may be cast
@@ -66,6 +65,14 @@ async def test_another_mechanic_s_ruling_without_the_asked_term_is_hedged(ctx, q
     body = reply.pages[0].body
     assert "Du kannst die Hälfte mit Nachhall aus deinem Friedhof wirken" in body
     assert body.startswith(f"Frage: „{question}“\n" + HEDGE_LINE)
+
+
+async def test_the_question_in_lower_case_is_hedged_too(ctx):
+    # in lower case 003:130 (drawing from an empty library) leads 002:45 since ``restated`` is -3 (docs/ranking.md
+    # ¹⁵⁷): no document says when a sorcery may be cast, and the page says it is undecided
+    question = "kann ich eine hexerei wirken wenn ich keine priorität habe"
+    reply = await run_answer(ctx, "question", question=question)
+    assert reply.pages[0].body.startswith(f"Frage: „{question}“\n" + HEDGE_LINE)
 
 
 @pytest.mark.parametrize(("question", "key"), [

@@ -18,7 +18,7 @@ from tests.openapi import schema_problems
 pytestmark = [pytest.mark.e2e]
 
 QUESTION = "token kommt in den friedhof, gibts den dann noch"
-WICKED = "Regel 111.10q (Erklärung)"
+WICKED = "Regel 111.7 (Erklärung)"  # 003:424 leads since docs/ranking.md ¹⁵⁷ (before 111.10q)
 INCUBATOR = "Regel 111.10i (Erklärung)"
 TERMS = ("Begriffe im Suchtext: **Friedhof** (Regel 404), **Spielstein** (Regel 111); jeden einzeln erklärt: "
          "`/regel suche: Friedhof` · `/regel suche: Spielstein`")
