@@ -20,9 +20,15 @@ async def test_an_english_question_meets_the_german_rule_that_answers_it(ctx):
     # 001's rule 104.3f of 2005 (today 107.4e): „{W/U} in Kosten kann mit entweder weißem oder blauem Mana bezahlt
     # werden“; before, „pay“ and „either“ met nothing and 001's ruling „Halbe-Halbe-Manasymbole sind keine neuen
     # Farben“ led
+    # Since the headword part (docs/ranking.md ¹⁵⁷) 003's explanation of today's 107.4e leads („Ein Hybrid-Manasymbol
+    # … {W/U} mit weißem oder blauem Mana“: its headword is what the question names), 001's 104.3f of 2005 second
     reply = await run_answer(ctx, "question", question=QUESTION)
-    assert reply.pages[0].title == "Regel 104.3f"
-    assert "{W/U} in Kosten kann mit entweder weißem oder blauem Mana bezahlt werden" in reply.pages[0].body
+    assert reply.pages[0].title == "Regel 107.4e (Erklärung)"
+    assert "{W/U} mit weißem oder blauem Mana" in reply.pages[0].body
+    r = await ranker(ctx.store)
+    found = await r.search(ctx.store, QUESTION, ctx.names, limit=3)
+    assert [h.passage.key for h in found.hits][:2] == ["003:280", "001:37"]
+    assert "{W/U} in Kosten kann mit entweder weißem oder blauem Mana bezahlt werden" in found.hits[1].passage.text
 
 
 async def test_only_an_english_question_reads_the_table(ctx):

@@ -1,7 +1,9 @@
 """An answer of several pages whose input no button can carry (bot/unpaged.py), through the doors a user has, each a
 new process: ``call --json`` shows its first page with no paging button, says how many pages there are and by how
 much the input is too long; the same search short enough to ride in a button pages in another process (``press``).
-The values are the documents': 15 rulings of the FAQs match the sentence on combat damage and a removed blocker."""
+The values are the documents': 13 rulings of the FAQs match the sentence on combat damage and a
+removed blocker (15 before the learned translations held the sixth tuning
+part's questions, 2026-12-07; the first page is the same)."""
 
 from __future__ import annotations
 
@@ -39,7 +41,7 @@ def test_a_sentence_search_too_long_for_a_button_shows_its_first_page_and_no_dea
     message = call_json(built_db, f"/ruling suche: {SENTENCE}")
     assert not [i for i in ids(message) if i.startswith("rb:pg:")], ids(message)  # before: rb:pg:2:…:! active
     embed = message["embeds"][0]
-    assert embed["description"].startswith(f"15 Treffer für „{SENTENCE}“, die passendsten zuerst")
+    assert embed["description"].startswith(f"13 Treffer für „{SENTENCE}“, die passendsten zuerst")
     assert embed["description"].endswith(
         "_ℹ️ Seite 1 von 3: Die Eingabe ist um 5 Zeichen zu lang, um sie in einem Knopf zum Blättern mitzugeben "
         "(Discord erlaubt 100 Zeichen, ein Komma zählt dreifach, ein Emoji doppelt). Für die weiteren Seiten den "

@@ -328,7 +328,10 @@ async def mana_convoke(ctx: AnswerContext, cost: str, creatures: str, x: int | N
     try:
         tapped = engine.parse_creatures(creatures or "")
     except ManaError as exc:
-        raise bad_input(exc, "Angabe zu den Kreaturen", CARD_NAMES_TOO) from exc
+        # a word that is no colour may be a card's name the store lacks: say that names are taken too; a count's
+        # error („0000000“) is about the count alone
+        unknown_word = str(exc).startswith("Unbekannte Farbe")
+        raise bad_input(exc, "Angabe zu den Kreaturen", CARD_NAMES_TOO if unknown_word else "") from exc
     result = await compute(engine.convoke, face, tapped, x=x or 0, limit=LIST_LIMIT, what="Angabe zu den Kreaturen")
     best = f"nichts ({mana(result.best)})" if not result.best.symbols else mana(result.best)
     head = f"**Es bleibt {best} zu bezahlen.**"

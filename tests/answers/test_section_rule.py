@@ -79,8 +79,10 @@ async def test_frage_shows_the_rule_of_vorhersage_among_the_first_three(ctx):
     question = "wie oft darf ich vorhersage benutzen"
     shipped = await (await ranker(ctx.store)).search(ctx.store, question, ctx.names, limit=5)
     # the asks stage (bot/asked_kinds.py): „wie oft“ asks a count, 502.53b („kann nur einmal …“) states one and goes
-    # second; below, the rule_text stage measured without it
-    assert [h.passage.key for h in shipped.hits[:3]] == ["001:1935", "001:1927", "001:1929"]
+    # second; since it compares the first five (docs/ranking.md ¹⁵⁶) 001:1937 („… ein weiteres Mal spielen“, a count
+    # too; fifth since the sixth tuning part's learned translations, ¹⁵⁵) takes the third place from 001:1929 („führt
+    # nicht dazu, dass die Karte die Hand … verlässt“, no count); below, the rule_text stage measured without it
+    assert [h.passage.key for h in shipped.hits[:3]] == ["001:1935", "001:1927", "001:1937"]
     r = (await ranker(ctx.store)).variant(weights=replace((await ranker(ctx.store)).weights, asks=0.0))
     found = await r.search(ctx.store, question, ctx.names, limit=5)
     # the translation part (docs/ranking.md ⁶⁶) puts 502.53b third by itself; the stage does without it
@@ -89,9 +91,10 @@ async def test_frage_shows_the_rule_of_vorhersage_among_the_first_three(ctx):
         ctx.store, question, ctx.names, limit=5)
     before = [h.passage.key for h in without.hits]
     assert before[3] == "001:1927" and before[:3] == ["001:1935", "001:1929", "001:1931"]
-    assert [h.passage.key for h in found.hits] == ["001:1935", "001:1929", "001:1927", "001:1931", before[4]]
+    # the fifth place is the learned translations' (001:1937 with the sixth tuning part, ¹⁵⁵), not the stage's
+    assert [h.passage.key for h in found.hits][:4] == ["001:1935", "001:1929", "001:1927", "001:1931"]
     alone = await r.variant(weights=replace(r.weights, transl=0.0)).search(ctx.store, question, ctx.names, limit=5)
-    assert [h.passage.key for h in alone.hits] == [h.passage.key for h in found.hits]
+    assert [h.passage.key for h in alone.hits][:4] == [h.passage.key for h in found.hits][:4]
     assert found.clear == without.clear  # the first two, which the hedge reads, are the same
 
 

@@ -63,14 +63,17 @@ async def test_an_official_passage_without_a_german_version_ranks_below_the_germ
     store, r, names = opened
     # Aftermath (702.127) has no German version: its glossary entry led before 002's ruling „Ein Zauberspruch mit
     # Nachwirkung, der aus einem Friedhof gewirkt wurde …“
-    found = await r.search(store, "aftermath karte gecountert, wo landet sie", names, limit=10)
+    found = await r.search(store, "aftermath karte gecountert, wo landet sie", names, limit=40)
     keys = [h.passage.key for h in found.hits]
     assert keys[0] == "002:21" and "aus einem Friedhof gewirkt" in found.hits[0].passage.text
-    # lowered by foreign, then just below the last German passage that holds as much of the question (¹⁵⁰): 001:2230
-    # (coverage 1.95, concepts 3.85 against the entry's 1.83 and 2.88), the rule 702.127a beside it
-    last = found.hits[keys.index("001:2230")]
-    assert keys[keys.index("001:2230"):][:3] == ["001:2230", "cr:702.127a", "glossary:Aftermath"]
-    for official in found.hits[keys.index("cr:702.127a"):][:2]:
+    # lowered by foreign, then just below the last German passage that holds as much of the question (¹⁵⁰): the rule
+    # 702.127a and the glossary's entry side by side, each a millionth below that German passage (001:2230 until
+    # the sixth tuning part's learned translations, ¹⁵⁵, lifted more German passages above it: now below the tenth)
+    at = min(keys.index("cr:702.127a"), keys.index("glossary:Aftermath"))
+    last = found.hits[at - 1]
+    assert last.passage.kind not in CR_KINDS and at >= 10
+    assert sorted(keys[at:at + 2]) == ["cr:702.127a", "glossary:Aftermath"]
+    for official in found.hits[at:at + 2]:
         assert official.score == pytest.approx(last.score - 1e-6, abs=1e-9)
         assert official.parts["foreign"] < -r.weights.foreign
         assert official.score == pytest.approx(sum(official.parts.values()), abs=1e-9)
