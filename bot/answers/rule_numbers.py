@@ -238,7 +238,7 @@ def _quoted(pieces: list[str]) -> str:
     return ", ".join(f"„{quote_user(p, 20)}“" for p in pieces[:MAX_NUMBERS]) + more
 
 
-def _invalid_line(invalid: list[str]) -> str:
+def invalid_line(invalid: list[str]) -> str:
     """The German line naming the pieces of a number's shape that are no rule number."""
     if len(invalid) == 1:
         return f"{_quoted(invalid)} ist keine gültige Regelnummer ({_SHAPE})."
@@ -262,7 +262,7 @@ def _notes(found: NumberSearch, shown: list[str]) -> list[str]:
     notes += [f"„{quote_user(typed, 20)}“ ist so keine Regelnummer; gelesen als {number} ({how})."
               for typed, number, how in found.read]
     if found.invalid:
-        notes.append(_invalid_line(found.invalid))
+        notes.append(invalid_line(found.invalid))
     return notes
 
 
@@ -279,7 +279,7 @@ async def several_rules(ctx: AnswerContext, found: NumberSearch,
             number and words that find nothing (German).
     """
     if not found.numbers and not found.words:
-        raise UserError("Ungültige Regelnummer", _invalid_line(found.invalid) + " Zum Beispiel: `/regel suche: "
+        raise UserError("Ungültige Regelnummer", invalid_line(found.invalid) + " Zum Beispiel: `/regel suche: "
                         "702.19` oder `104.3f`")
     shown = found.numbers[:MAX_NUMBERS]
     pages: list[Page] = []
@@ -382,7 +382,7 @@ def _unruled(search: str, found: NumberSearch) -> UserError:
         lines.append(f"{len(found.numbers)} Regelnummern gesucht; Knöpfe nur für die ersten {MAX_NUMBERS} (ohne Knopf: "
                      f"{rest}{f' und {more} weitere' if more > 0 else ''}). Bitte höchstens {MAX_NUMBERS} auf einmal.")
     if found.invalid:
-        lines.append(_invalid_line(found.invalid))
+        lines.append(invalid_line(found.invalid))
     if found.words:
         lines.append(f"{searched_words(found.words)}: kein Ruling gefunden.")
     return UserError(f"Nichts gefunden für „{quote_user(search, 40)}“", "\n".join(lines),
@@ -414,5 +414,5 @@ async def numbers_line(search: str, answers: Answers) -> str:
             f"{', '.join(shown)}{more} zeigt `/regel suche: {' '.join(shown)}`.")
 
 
-__all__ = ["MAX_NUMBERS", "MAX_PIECES", "WORDS_HINT", "NumberSearch", "not_ruled", "numbers_line", "numbers_only",
-           "read_commas", "rule_numbers", "searched_words", "several_rules"]
+__all__ = ["MAX_NUMBERS", "MAX_PIECES", "WORDS_HINT", "NumberSearch", "invalid_line", "not_ruled", "numbers_line",
+           "numbers_only", "read_commas", "rule_numbers", "searched_words", "several_rules"]
