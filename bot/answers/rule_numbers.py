@@ -165,14 +165,22 @@ async def read_commas(search: str, answers: Callable[[str], Awaitable[bool]]) ->
 
 
 
+def one_word(words: list[str]) -> bool:
+    """True when the pieces ``words`` of a search are one word: a piece of two (``a*b c``, its markup taken out, or
+    ``ley linien``) is two."""
+    return len(" ".join(words).split()) == 1
+
+
 def searched_words(words: list[str], also: bool = True) -> str:
     """The sentence that the typed ``words`` (beside rule numbers) were searched, in singular or plural and the
     user's text escaped (:func:`bot.reply.quote_user`, at most 40 characters): „Das Wort „Trampelschaden“ wurde auch
-    gesucht“, „Die Wörter „ley linien“ wurden auch gesucht“; without ``also`` „Gesucht wurde das Wort „…““."""
+    gesucht“, „Die Wörter „ley linien“ wurden auch gesucht“ (counted by the spaces between them: one piece
+    „a*b c“ is two words); without ``also`` „Gesucht wurde das Wort „…““."""
     shown = quote_user(" ".join(words), 40)
+    one = one_word(words)
     if not also:
-        return f"Gesucht wurde das Wort „{shown}“" if len(words) == 1 else f"Gesucht wurden die Wörter „{shown}“"
-    return f"Das Wort „{shown}“ wurde auch gesucht" if len(words) == 1 else f"Die Wörter „{shown}“ wurden auch gesucht"
+        return f"Gesucht wurde das Wort „{shown}“" if one else f"Gesucht wurden die Wörter „{shown}“"
+    return f"Das Wort „{shown}“ wurde auch gesucht" if one else f"Die Wörter „{shown}“ wurden auch gesucht"
 
 def rule_numbers(search: str, readings: list[str] | None = None) -> NumberSearch | None:
     """The rule numbers ``search`` lists beside other pieces (:class:`NumberSearch`), when it names at least one rule
@@ -316,7 +324,7 @@ async def several_rules(ctx: AnswerContext, found: NumberSearch,
                 raise UserError(exc.title, "\n".join(["ℹ️ " + n for n in notes] + [exc.body]), exc.choices) from exc
             notes.append(f"{searched_words(found.words)}: nichts gefunden.")
         else:
-            own = "seine" if len(found.words) == 1 else "ihre"  # the word's or the words' hits
+            own = "seine" if one_word(found.words) else "ihre"  # the word's or the words' hits
             after = ("den Regeln" if len(shown) > 1 else "der Regel") if len(missing) < len(shown) else (
                 "diesen Seiten" if len(shown) > 1 else "dieser Seite")  # no rule found: after its „nicht gefunden“
             notes.append(f"{searched_words(found.words)}; {own} Treffer folgen nach {after}." if shown else
