@@ -290,13 +290,16 @@ def _print_reply_of(settings: Settings, args: argparse.Namespace, make: Callable
     message payload Discord receives (:func:`bot.render.message_payload`)."""
     from bot.console import UsageError, private_note
     from bot.render import shown, to_json, to_text
+    from bot.unpaged import only_first_shown
 
     async def work(cli: Any) -> int:
         made = await make(cli)
-        count = len(shown(made.reply, made.origin)[1])  # the pages Discord gets: one where no button can page
+        alone, fitted = shown(made.reply, made.origin)  # the pages Discord gets: one where no button can page
+        count = len(fitted)
         if args.page is not None and not 1 <= args.page <= count:  # a usage problem: exit 2, argparse's line
-            raise UsageError(f"--page: Seite {args.page} gibt es nicht, die Antwort hat "
-                             + ("1 Seite" if count == 1 else f"{count} Seiten (1 bis {count})"))
+            raise UsageError(f"--page: Seite {args.page} " + (
+                f"wird nicht gezeigt. {only_first_shown(alone.unpaged)}" if alone.unpaged and args.page > 1 else
+                "gibt es nicht, die Antwort hat " + ("1 Seite" if count == 1 else f"{count} Seiten (1 bis {count})")))
         page = made.page if args.page is None else args.page - 1
         if args.json:
             print(to_json(made.reply, page, made.origin))

@@ -21,6 +21,16 @@ from bot.reply import EMBED_DESCRIPTION_MAX, Page, Reply, Unpaged, utf16_len
 CUT_NAMED = 8
 
 
+def _why(over: int) -> str:
+    """Why an answer whose input is ``over`` characters too long for a button shows its first page alone."""
+    return (f"Die Eingabe ist um {over} Zeichen zu lang, um sie in einem Knopf zum Blättern mitzugeben (Discord "
+            "erlaubt 100 Zeichen, ein Komma zählt dreifach, ein Emoji doppelt).")
+
+
+#: How to reach the pages not shown.
+AGAIN = "Für die weiteren Seiten den Befehl mit einer kürzeren Eingabe erneut ausführen"
+
+
 def unpaged_note(pages: int, over: int, cut: Sequence[str] = ()) -> str:
     """The line that ends the first page of an answer of ``pages`` pages whose input is ``over`` characters too
     long for a button: „ℹ️ Seite 1 von 3: …“, naming the titles ``cut`` of the pages not shown („Nicht gezeigt:
@@ -28,23 +38,26 @@ def unpaged_note(pages: int, over: int, cut: Sequence[str] = ()) -> str:
     („jede wird einzeln gezeigt“) says where they went."""
     named = ", ".join(f"„{t}“" for t in cut[:CUT_NAMED]) + (f" und {len(cut) - CUT_NAMED} weitere"
                                                              if len(cut) > CUT_NAMED else "")
-    return (f"_ℹ️ Seite 1 von {pages}: Die Eingabe ist um {over} Zeichen zu lang, um sie in einem Knopf zum Blättern "
-            "mitzugeben (Discord erlaubt 100 Zeichen, ein Komma zählt dreifach, ein Emoji doppelt)."
-            + (f" Nicht gezeigt: {named}." if named else "") + " Für die weiteren Seiten den Befehl "
-            "mit einer kürzeren Eingabe erneut ausführen (eine Suche etwa nur mit ihren Stichwörtern)._")
+    return (f"_ℹ️ Seite 1 von {pages}: {_why(over)}" + (f" Nicht gezeigt: {named}." if named else "")
+            + f" {AGAIN} (eine Suche etwa nur mit ihren Stichwörtern)._")
+
+
+def only_first_shown(unpaged: Unpaged) -> str:
+    """What the console's „weiter“ and ``call --page 2`` say of the first page alone of an answer whose input no
+    button can carry, in the words of its note (:func:`unpaged_note`): „Gezeigt wird nur Seite 1 von 3: Die Eingabe
+    ist um 5 Zeichen zu lang, um sie in einem Knopf zum Blättern mitzugeben (…). Für die weiteren Seiten …“."""
+    return f"Gezeigt wird nur Seite 1 von {unpaged.pages}: {_why(unpaged.over)} {AGAIN}."
 
 
 def turn_refusal(reply: Reply, step: int) -> str:
     """What the console says to „weiter“ (``step`` 1) or „zurück“ (-1) where ``reply`` (as shown:
     :func:`bot.render.shown`) has no such button: for the first page alone of an answer whose input no button can
-    carry (:attr:`bot.reply.Reply.unpaged`) that it cannot be paged („Diese Antwort hat 3 Seiten, lässt sich aber
-    nicht blättern: …“), else „Schon auf der letzten Seite.“ or „Schon auf der ersten Seite.“."""
+    carry (:attr:`bot.reply.Reply.unpaged`) that only it is shown and why (:func:`only_first_shown`), else „Schon auf
+    der letzten Seite.“ or „Schon auf der ersten Seite.“."""
     unpaged = reply.unpaged if step > 0 else None
     if unpaged is None:
         return "Schon auf der letzten Seite." if step > 0 else "Schon auf der ersten Seite."
-    return (f"Diese Antwort hat {unpaged.pages} Seiten, lässt sich aber nicht blättern: die Eingabe ist um "
-            f"{unpaged.over} Zeichen zu lang für einen Knopf. Für die weiteren Seiten den Befehl mit einer kürzeren "
-            "Eingabe erneut ausführen.")
+    return only_first_shown(unpaged)
 
 
 def first_page_only(reply: Reply, pages: list[Page], over: int) -> Reply:
@@ -65,4 +78,4 @@ def first_page_only(reply: Reply, pages: list[Page], over: int) -> Reply:
     return trimmed
 
 
-__all__ = ["CUT_NAMED", "first_page_only", "turn_refusal", "unpaged_note"]
+__all__ = ["AGAIN", "CUT_NAMED", "first_page_only", "only_first_shown", "turn_refusal", "unpaged_note"]

@@ -19,8 +19,9 @@ def test_console_pages_only_where_the_buttons_page(built_db):
     assert "_ℹ️ Seite 1 von 2: Die Eingabe ist um 171 Zeichen zu lang" in answers[0]  # no button can re-run it:
     assert "Seite 1/2" not in answers[0] and "[Weiter]" not in answers[0]  # its first page alone (bot/unpaged.py)
     assert answers[1].strip() == (  # no „Weiter“ to press, as in Discord; before: „Schon auf der letzten Seite.“
-        "Diese Antwort hat 2 Seiten, lässt sich aber nicht blättern: die Eingabe ist um 171 Zeichen zu lang für einen "
-        "Knopf. Für die weiteren Seiten den Befehl mit einer kürzeren Eingabe erneut ausführen.")
+        "Gezeigt wird nur Seite 1 von 2: Die Eingabe ist um 171 Zeichen zu lang, um sie in einem Knopf zum Blättern "
+        "mitzugeben (Discord erlaubt 100 Zeichen, ein Komma zählt dreifach, ein Emoji doppelt). Für die weiteren "
+        "Seiten den Befehl mit einer kürzeren Eingabe erneut ausführen.")
     assert answers[2].strip() == "Schon auf der ersten Seite."  # still on its first page
     assert "Seite 1/3" in answers[3] and "Seite 2/3" in answers[4] and "Seite 3/3" in answers[5]
     assert answers[6].strip() == "Schon auf der letzten Seite."

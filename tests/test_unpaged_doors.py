@@ -82,10 +82,20 @@ def test_a_first_page_alone_names_the_rules_its_cut_pages_held(built_db):
             "(heute)“, „Regel 601.2 (heute)“, „") in description, description[-700:]
 
 
+#: What the console's „weiter“ and ``call --page 2`` say of the sentence's answer, in its note's words.
+ONLY_FIRST = ("Gezeigt wird nur Seite 1 von 3: Die Eingabe ist um 5 Zeichen zu lang, um sie in einem Knopf zum "
+              "Blättern mitzugeben (Discord erlaubt 100 Zeichen, ein Komma zählt dreifach, ein Emoji doppelt). Für die "
+              "weiteren Seiten den Befehl mit einer kürzeren Eingabe erneut ausführen.")
+
+
 def test_a_page_no_button_reaches_is_no_page_of_call_either(built_db):
-    # the answer has 3 pages, Discord gets its first alone: call --page 2 is refused as a page the answer lacks
+    # the answer has 3 pages, Discord gets its first alone: call --page 2 is refused, saying so in the note's words
+    # (before: „die Antwort hat 1 Seite“ beside a page saying „Seite 1 von 3“)
     proc = call_cli("call", "--page", "2", f"/ruling suche: {SENTENCE}", db=built_db)
-    assert proc.returncode == 2 and "--page: Seite 2 gibt es nicht, die Antwort hat 1 Seite" in proc.stderr, proc.stderr
+    assert proc.returncode == 2, proc.stderr
+    assert f"--page: Seite 2 wird nicht gezeigt. {ONLY_FIRST}" in proc.stderr, proc.stderr
+    proc = call_cli("call", "--page", "4", f"/ruling suche: {SENTENCE}", db=built_db)
+    assert proc.returncode == 2 and f"--page: Seite 4 wird nicht gezeigt. {ONLY_FIRST}" in proc.stderr, proc.stderr
 
 
 async def test_the_answer_keeps_its_pages_and_its_paging_id_says_how_much_it_is_too_long(core):
@@ -99,6 +109,5 @@ async def test_the_answer_keeps_its_pages_and_its_paging_id_says_how_much_it_is_
     assert refused.value.over == 5
     alone, fitted = shown(reply, inv)
     assert alone.unpaged == Unpaged(pages=3, over=5) and len(fitted) == 1
-    assert turn_refusal(alone, 1).startswith("Diese Antwort hat 3 Seiten, lässt sich aber nicht blättern: die Eingabe "
-                                             "ist um 5 Zeichen zu lang für einen Knopf.")
+    assert turn_refusal(alone, 1) == ONLY_FIRST  # before: „Diese Antwort hat 3 Seiten, lässt sich aber nicht …“
     assert shown(reply, None) == (reply, pages)  # an invocation unknown: its buttons say why (rb:pg:2:…:!)

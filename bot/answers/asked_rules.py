@@ -14,17 +14,20 @@ is none); the ranking is unchanged (no question of the tuning parts names a rule
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import replace
 
 from bot.answers.eras import cited_otherwise
 from bot.answers.registry import AnswerContext
+from bot.answers.rule_numbers import invalid_line
 from bot.answers.rule_sources import rule_refusal
 from bot.answers.rules import rule_action
 from bot.candidates import Hit, Ranked
 from bot.errors import UserError
 from bot.ranking import ranker
 from bot.reply import Reply, quote_user
-from bot.rule_catalog import catalog, misnumbered, parse_number, read_number, refuse_number
+from bot.rule_catalog import catalog, misnumbered, number_refusal, parse_number, read_number
+from bot.stopwords import ASKING_VERBS
 from bot.store import PassageRecord, Store
 from bot.text import clean
 
@@ -33,10 +36,22 @@ from bot.text import clean
 #: other than 0 (``702.19``, ``702.19zz``; not ``17.04.2026`` nor ``100.000``), also without the word.
 _NAMED = re.compile(r"(?<![\w.])(?:(?:regeln?|rules?|cr|nr\.|r\.)\s*|§\s*)(\S+)"
                     r"|(?<![\w.,\-−])([0-9]{3}\.[1-9][0-9]*[a-z]*)(?![\w.]\w)", re.IGNORECASE)
+#: A piece listed after a comma, semicolon or list word („702.19 und 7022.19“, „702.19, -5“): named as a rule number
+#: when it has a number's shape that is none (:func:`bot.rule_catalog.misnumbered`) and a number is named before it.
+_LISTED = re.compile(r"(?:[,;]|\s(?:und|oder|sowie|and|or))\s+([-−–]?[0-9]\S*)", re.IGNORECASE)
+#: Words that only ask about the rule named („was sagt regel 999.8“, „erkläre regel 999.8“): no question of their own
+#: to answer when the number has no rule (folded, lower case), besides :data:`bot.stopwords.ASKING_VERBS`.
+_ABOUT_RULE = frozenset({"regel", "regeln", "rule", "rules", "cr", "nr", "nummer", "sagt", "sagen", "sage", "steht",
+                         "stehen", "erkläre", "erklär", "erklären", "erklaere", "erklaer", "erklaeren", "zeig",
+                         "zeige", "zeigen", "say", "says", "explain", "show", "und", "oder", "sowie", "and", "or"})
 #: Punctuation of the sentence around a named number (``702.19?``, ``(702.19)``, ``„702.19“``): no part of it.
 _AROUND = "?!.,;:()[]„“”\"'»«"
 #: Most numbers of one question read (each a look-up whether ``/regel suche`` answers it).
 MAX_ASKED = 5
+#: Most numbers named as not looked up (the others counted): a question may list a thousand.
+_NAMED_UNREAD = 10
+#: The official rules' refusal of a number they lack (:func:`bot.answers.official.official_rule_reply`).
+_OFFICIAL = re.compile(r"Die Comprehensive Rules vom (\S+) haben keine Regel")
 #: The order in which a number's passages lead: 003's German entry, the official rule (``build --cr``), the rule as
 #: a document prints it, the term table's row, the official glossary.
 LEAD_ORDER = ("explanation", "cr_rule", "quoted_rule", "term", "glossary")
@@ -45,12 +60,17 @@ LEAD_ORDER = ("explanation", "cr_rule", "quoted_rule", "term", "glossary")
 def named_pieces(question: str) -> list[str]:
     """Every piece of ``question`` that names a rule number or tries to, in the order typed, each once (no limit):
     ``"was sagt 702.19, 104.3f und 601.2"`` → ``["702.19", "104.3f", "601.2"]``."""
-    pieces: dict[str, None] = {}
-    for m in _NAMED.finditer(clean(question)):
+    text = clean(question)
+    at: dict[str, int] = {}  # piece → where it was typed first
+    for m in _NAMED.finditer(text):
         piece = (m.group(1) or m.group(2)).strip(_AROUND)
         if any(ch.isdigit() for ch in piece) and (parse_number(piece) or read_number(piece) or misnumbered(piece)):
-            pieces.setdefault(piece)
-    return list(pieces)
+            at.setdefault(piece, m.start())
+    first = min(at.values(), default=len(text))
+    for m in _LISTED.finditer(text, first):  # „702.19 und 7022.19“: listed beside a number, a number's shape named
+        if misnumbered(piece := m.group(1).strip(_AROUND)):
+            at.setdefault(piece, m.start(1))
+    return sorted(at, key=at.__getitem__)
 
 
 def asked_numbers(question: str) -> list[str]:
@@ -67,22 +87,47 @@ def _number_of(piece: str) -> str:
     return read[0] if read else parse_number(piece) or piece
 
 
-def unshown_lines(led: str, missing: list[str], others: list[str], unread: list[str]) -> list[str]:
+def missing_why(refusal: UserError) -> str:
+    """Why a rule number has no answer, from its refusal (:func:`bot.answers.rule_sources.rule_refusal`): „kein
+    Dokument des Bots enthält oder zitiert sie“, and on a store built with ``--cr`` whose official rules lack it too
+    („Die Comprehensive Rules vom 17.04.2026 haben keine Regel 999.9“) „… und die Comprehensive Rules vom 17.04.2026
+    haben sie nicht“."""
+    official = _OFFICIAL.search(refusal.body)
+    why = "kein Dokument des Bots enthält oder zitiert sie"
+    return f"{why}, und die Comprehensive Rules vom {official.group(1)} haben sie nicht" if official else why
+
+
+def unshown_lines(led: str, missing: dict[str, UserError], others: list[str], unread: list[str],
+                  invalid: Sequence[str] = ()) -> list[str]:
     """The notes on the rule numbers a question names besides the one that leads (``led``): those no rule has
-    (``missing``, „Regel 999.9 nicht gefunden“), those found but not among the passages shown (``others``: only
-    one number leads; ``/regel suche`` shows each), those beyond :data:`MAX_ASKED` not looked up (``unread``),
-    each quoted escaped; ``[]`` when there are none."""
+    (``missing``: number → its refusal, „Regel 999.9 nicht gefunden“, said with :func:`missing_why`), the pieces of a
+    number's shape that are none (``invalid``: „„702.19zz“ ist keine gültige Regelnummer“, as ``/regel suche`` says
+    it), those found but not among the passages shown (``others``: only one number leads; ``/regel suche`` shows
+    each), those beyond :data:`MAX_ASKED` not looked up (``unread``), each quoted escaped; ``[]`` when there are
+    none."""
     lines = []
-    if missing:
-        named = ", ".join(quote_user(n, 20) for n in missing)
-        lines.append(f"ℹ️ Nicht gefunden: Regel {named} (kein Dokument des Bots enthält oder zitiert "
-                     f"{'sie' if len(missing) == 1 else 'diese Regeln'}).")
-    rest = others + unread
-    if rest:
-        named = ", ".join(quote_user(n, 20) for n in rest)
+    whys: dict[str, list[str]] = {}
+    for number, refusal in missing.items():
+        whys.setdefault(missing_why(refusal), []).append(number)
+    for why, numbers in whys.items():
+        named = ", ".join(quote_user(n, 20) for n in numbers)
+        lines.append(f"ℹ️ Nicht gefunden: Regel {named} ({why if len(numbers) == 1 else _plural(why)}).")
+    if invalid:
+        lines.append(f"ℹ️ {invalid_line(list(invalid))}")
+    if others:
+        named = ", ".join(quote_user(n, 20) for n in others)
         lines.append(f"ℹ️ Gezeigt wird Regel {quote_user(led, 20)}; nicht gezeigt: Regel {named}. Alle zusammen: "
-                     f"`/regel suche: {' '.join(quote_user(n, 20) for n in [led, *rest][:MAX_ASKED])}`.")
+                     f"`/regel suche: {' '.join(quote_user(n, 20) for n in [led, *others])}`.")
+    if unread:
+        named = ", ".join(quote_user(n, 20) for n in unread[:_NAMED_UNREAD])
+        more = f" und {len(unread) - _NAMED_UNREAD} weitere" if len(unread) > _NAMED_UNREAD else ""
+        lines.append(f"ℹ️ Nicht nachgeschlagen (höchstens {MAX_ASKED} Regelnummern auf einmal): {named}{more}.")
     return lines
+
+
+def _plural(why: str) -> str:
+    """:func:`missing_why`'s words said of several rules."""
+    return why.replace("zitiert sie", "zitiert diese Regeln")
 
 
 async def number_passage(store: Store, number: str, today_first: bool = False) -> PassageRecord | None:
@@ -112,41 +157,45 @@ async def rule_led(ctx: AnswerContext, question: str, found: Ranked,
     """``found`` led by the rule the question names (:func:`asked_numbers`; the first one ``/regel suche`` answers):
     its passage (:func:`number_passage`) first and clear, the other hits after it as ranked (one fewer); ``/regel
     suche``'s answer to the number itself when no passage carries it (``603.7a``: named in 003's text); ``found``
-    unchanged when the question names no rule number. The other numbers named are said, never dropped
-    (:func:`unshown_lines`, appended to ``said``, the lines under the question; on ``/regel suche``'s page itself):
-    „was sagt 999.9 und 702.19“ leads with 702.19 and says 999.9 was not found. Of each number only whether
-    ``/regel suche`` answers it is read, or the refusal it gives (:func:`bot.answers.rule_sources.rule_refusal`); its
-    answer is built only where it is shown (the leading number without a passage).
+    unchanged when the question names no rule number. Every other number named is said, never dropped, in any order
+    (:func:`unshown_lines`, appended to ``said``, the lines under the question; on ``/regel suche``'s page itself), as
+    ``/regel suche`` says them (:func:`bot.answers.rule_numbers.several_rules`): „was sagt 999.9 und 702.19“ leads
+    with 702.19 and says 999.9 was not found, „regel 702.19zz und 702.19“ and „regel 702.19 und 7022.19“ lead with
+    702.19 and say the other is no rule number. When no number named has a rule, a question with words of its own
+    (``was sagt regel 999.8 über trampelschaden``) is answered by them below the lines on its numbers (``found``
+    unchanged). Of each number only whether ``/regel suche`` answers it is read, or the refusal it gives
+    (:func:`bot.answers.rule_sources.rule_refusal`); its answer is built only where it is shown (the leading number
+    without a passage).
 
     Raises:
-        UserError: a piece of a number's shape that is none (``702.19zz``, ``-5``: ``/regel suche``'s refusal,
-            :func:`bot.rule_catalog.refuse_number`), or a number no rule has (``999.99``: ``/regel suche``'s
-            „Regel 999.99 nicht gefunden“), German.
+        UserError: the question names only numbers without a rule and asks nothing else: the refusal of the first
+            named, a piece of a number's shape that is none (``702.19zz``, ``-5``: ``/regel suche``'s refusal,
+            :func:`bot.rule_catalog.refuse_number`) or a number no rule has (``999.99``: ``/regel suche``'s „Regel
+            999.99 nicht gefunden“), with the lines on the others (German).
     """
     pieces = named_pieces(question)
     asked = pieces[:MAX_ASKED]
-    for piece in asked:
-        refuse_number(piece)
     if not asked:
         return found
-    answered: list[str] = []
-    refused: dict[str, UserError] = {}
-    for number in dict.fromkeys(map(_number_of, asked)):  # each looked up: one no rule has is said, not dropped
-        if (refusal := await rule_refusal(ctx, number)) is None:
-            answered.append(number)
-        else:
-            refused[number] = refusal
-    missing = list(refused)
-    if not answered:  # no number named has a rule: /regel suche's refusal of the first, then the others'
-        # line as said beside a number that leads („ℹ️ Nicht gefunden: Regel …“)
-        error = refused[missing[0]]
-        error.body += "".join(f"\n{line}" for line in unshown_lines(missing[0], missing[1:], [], []))
+    answered, refused, invalid = await _looked_up(ctx, asked)
+    missing = {n: e for n, e in refused.items() if n not in invalid}
+    if not answered:  # no number named has a rule
+        first = next(iter(refused))
+        if _asks_more(found):  # the question's own words answer it, under the lines on its numbers
+            if said is not None:
+                said += unshown_lines(first, missing, [], pieces[MAX_ASKED:], invalid)
+            return found
+        # /regel suche's refusal of the first, then the others' lines as said beside a number that leads
+        error = refused[first]
+        rest = unshown_lines(first, {n: e for n, e in missing.items() if n != first}, [], pieces[MAX_ASKED:],
+                             [p for p in invalid if p != first])
+        error.body += "".join(f"\n{line}" for line in rest)
         raise error
     number, others = answered[0], answered[1:]
     passage = await number_passage(ctx.store, number, await cited_otherwise(ctx, number))
     shown = {h.passage.number for h in found.hits[: len(found.hits) - 1]}  # a number a shown hit prints is shown
     others = [n for n in others if n not in shown]
-    lines = unshown_lines(number, missing, others, pieces[MAX_ASKED:])
+    lines = unshown_lines(number, missing, others, pieces[MAX_ASKED:], invalid)
     if passage is None:  # the rule as /regel suche shows it, under the question (the one answer built in full)
         reply = await rule_action(ctx, number)
         if reply.pages:
@@ -162,6 +211,34 @@ async def rule_led(ctx: AnswerContext, question: str, found: Ranked,
     top = max([h.score for h in found.hits], default=0.0) + max((await ranker(ctx.store)).weights.margin, 1.0)
     lead = Hit(passage, top, {"rule": top})
     return replace(found, hits=[lead, *rest][: max(len(found.hits), 1)], clear=True)
+
+
+async def _looked_up(ctx: AnswerContext, asked: list[str]) -> tuple[list[str], dict[str, UserError], list[str]]:
+    """``(answered, refused, invalid)`` of the pieces ``asked``, each judged once in the order typed: the rule numbers
+    ``/regel suche`` answers; each number or piece it refuses → the refusal (:func:`bot.rule_catalog.number_refusal`
+    for a number's shape that is none, :func:`bot.answers.rule_sources.rule_refusal` for a number no rule has); the
+    pieces of a number's shape that are none."""
+    answered: list[str] = []
+    refused: dict[str, UserError] = {}
+    invalid: list[str] = []
+    for piece in asked:  # each looked up: one no rule has is said, not dropped
+        if (bad := number_refusal(piece)) is not None:
+            refused.setdefault(piece, bad)
+            invalid += [] if piece in invalid else [piece]
+        elif (number := _number_of(piece)) not in answered and number not in refused:
+            if (refusal := await rule_refusal(ctx, number)) is None:
+                answered.append(number)
+            else:
+                refused[number] = refusal
+    return answered, refused, invalid
+
+
+def _asks_more(found: Ranked) -> bool:
+    """True when the question of ``found`` has a content word besides its rule numbers and the words that only ask
+    about them (:data:`_ABOUT_RULE`, :data:`bot.stopwords.ASKING_VERBS`): ``was sagt regel 999.8 über
+    trampelschaden`` (trampelschaden), ``regel 903.4 commander``; not ``erkläre regel 999.8``."""
+    asking = frozenset(v.casefold() for v in ASKING_VERBS) | _ABOUT_RULE
+    return any(not any(ch.isdigit() for ch in w) and w.casefold() not in asking for w in found.analysis.words)
 
 
 __all__ = ["LEAD_ORDER", "MAX_ASKED", "asked_numbers", "named_pieces", "number_passage", "rule_led", "unshown_lines"]

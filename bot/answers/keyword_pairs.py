@@ -23,7 +23,7 @@ from bot.reply import Reply
 from bot.store import Store
 from bot.terms import term_index
 from bot.text import canonical
-from bot.words import snowball
+from bot.words import restore_umlauts, snowball
 
 if TYPE_CHECKING:
     from bot.vocabulary import Vocabulary
@@ -80,6 +80,9 @@ async def read_asked(store: Store, vocab: Vocabulary, question: str) -> ReadQues
     pairs = await keyword_pairs(store, vocab.knows)
     dictionary = await german_dictionary_async()
     read = read_question(question, vocab.prints, pairs, vocab.nearest, own_word(vocab, dictionary))
+    if read.joined:  # „adarkar walkuere“ named as the document prints it, „Adarkarwalküre“, not as read
+        joined = tuple([(typed, await printed_spelling(store, w)) for typed, w in read.joined])
+        read = ReadQuestion(read.text, read.markup, read.labels, joined, read.named, read.slipped, read.printed)
     if not read.slipped:
         return read
     slipped, printed = [], []
@@ -89,6 +92,19 @@ async def read_asked(store: Store, vocab: Vocabulary, question: str) -> ReadQues
         if found and not dictionary.has(word):  # a name (001's „Llanovarelfen“): the document's spelling
             printed.append((found[0], found[1].split(":")[0]))
     return ReadQuestion(read.text, read.markup, read.labels, read.joined, read.named, tuple(slipped), tuple(printed))
+
+
+async def printed_spelling(store: Store, word: str) -> str:
+    """``word`` (a word of letters read from a question) as a passage of ``store`` prints it
+    (:meth:`bot.store.Store.printed_at`), also where it was typed with ``ae``/``oe``/``ue``/``ss`` for an umlaut or
+    ``ß`` (:func:`bot.words.restore_umlauts`): „adarkarwalkuere“ → „Adarkarwalküre“ (document 002); ``word`` itself
+    when no passage prints it or it holds anything but letters (``boros-rekrut``)."""
+    if not word.isalpha():
+        return word
+    for spelled in (word, *restore_umlauts(word.lower())):
+        if found := await store.printed_at(spelled):
+            return found[0]
+    return word
 
 
 def own_word(vocab: Vocabulary, dictionary: GermanDictionary | None = None) -> Callable[[str], bool]:

@@ -149,11 +149,14 @@ def off_topic(found: Ranked, r: Ranker, meant: Collection[str] = ()) -> bool:
     """True when nothing in the question meets the documents' subject (the module's rule): no card named, no
     concept (:func:`rare_concepts`), and the best :data:`CANDIDATES` hits hold less than :data:`MIN_HELD` of its
     words (:func:`held_share`), unless the best hit's title holds its rarest word (:func:`titled_lead`) or the best
-    hit is a card the question speaks of by its creature type („Was macht der Elf?“ led by a card text „Kreatur —
-    Elf, Druide“: :func:`bot.question_cards.described_card`); ``meant``:
+    hit is the rule the question names by its number (:func:`bot.answers.asked_rules.rule_led`: „regel 702.19 und
+    7022.19“, whose mistyped number no passage holds) or a card the question speaks of by its creature type („Was
+    macht der Elf?“ led by a card text „Kreatur — Elf, Druide“: :func:`bot.question_cards.described_card`); ``meant``:
     :attr:`bot.answers.unknown_notes.Notes.meant` of the question. False for a question without hits (``/frage``
     answers „Nichts gefunden“ then)."""
     if not found.hits or found.cards or rare_concepts(found, r.term_weights, meant):
+        return False
+    if set(found.hits[0].parts) == {"rule"}:  # the rule the question names by number leads (asked_rules.rule_led)
         return False
     if described_card(found.hits[0].passage, found.cards, found.analysis.nouns):  # the card it speaks of
         return False

@@ -391,12 +391,12 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     # a rule today's rules abolished („gibt es noch manabrand“) leads with the register's rows as /regel suche shows
     # them (bot/answers/abolished.py), above the best passage on the same page: the rows answer it
     read, (rows, said_words), found = await frage_search(ctx, r, question, OTHERS + 1)
-    question, said = read.text, reading_lines(read)
+    typed, question, said = question, read.text, reading_lines(read)  # the title echoes the words as typed
     _refuse_unasked(question, found, r, shown, _said_head(said))
     if isinstance(found := await rule_led(ctx, question, found, said), Reply):  # a rule number named: that rule leads
         return found
     hits = (found := await named_found(ctx.store, found)).hits  # 003's entries named by rule number, as in /regel
-    register = await register_page(ctx, question, rows, hits[0].passage if hits else None, found.cards)
+    register = await register_page(ctx, typed, rows, hits[0].passage if hits else None, found.cards)
     if not hits and register is not None:  # „gibts manaburn noch“: no passage holds the player's word, the row does
         register.body = f"Frage: „{shown}“\n\n{register.body}"
         return Reply(pages=[register], source=ROWS_SOURCE)

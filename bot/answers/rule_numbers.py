@@ -165,14 +165,22 @@ async def read_commas(search: str, answers: Callable[[str], Awaitable[bool]]) ->
 
 
 
+def one_word(words: list[str]) -> bool:
+    """True when the pieces ``words`` of a search are one word: a piece of two (``a*b c``, its markup taken out, or
+    ``ley linien``) is two."""
+    return len(" ".join(words).split()) == 1
+
+
 def searched_words(words: list[str], also: bool = True) -> str:
     """The sentence that the typed ``words`` (beside rule numbers) were searched, in singular or plural and the
     user's text escaped (:func:`bot.reply.quote_user`, at most 40 characters): „Das Wort „Trampelschaden“ wurde auch
-    gesucht“, „Die Wörter „ley linien“ wurden auch gesucht“; without ``also`` „Gesucht wurde das Wort „…““."""
+    gesucht“, „Die Wörter „ley linien“ wurden auch gesucht“ (counted by the spaces between them: one piece
+    „a*b c“ is two words); without ``also`` „Gesucht wurde das Wort „…““."""
     shown = quote_user(" ".join(words), 40)
+    one = one_word(words)
     if not also:
-        return f"Gesucht wurde das Wort „{shown}“" if len(words) == 1 else f"Gesucht wurden die Wörter „{shown}“"
-    return f"Das Wort „{shown}“ wurde auch gesucht" if len(words) == 1 else f"Die Wörter „{shown}“ wurden auch gesucht"
+        return f"Gesucht wurde das Wort „{shown}“" if one else f"Gesucht wurden die Wörter „{shown}“"
+    return f"Das Wort „{shown}“ wurde auch gesucht" if one else f"Die Wörter „{shown}“ wurden auch gesucht"
 
 def rule_numbers(search: str, readings: list[str] | None = None) -> NumberSearch | None:
     """The rule numbers ``search`` lists beside other pieces (:class:`NumberSearch`), when it names at least one rule
@@ -238,7 +246,7 @@ def _quoted(pieces: list[str]) -> str:
     return ", ".join(f"„{quote_user(p, 20)}“" for p in pieces[:MAX_NUMBERS]) + more
 
 
-def _invalid_line(invalid: list[str]) -> str:
+def invalid_line(invalid: list[str]) -> str:
     """The German line naming the pieces of a number's shape that are no rule number."""
     if len(invalid) == 1:
         return f"{_quoted(invalid)} ist keine gültige Regelnummer ({_SHAPE})."
@@ -262,7 +270,7 @@ def _notes(found: NumberSearch, shown: list[str]) -> list[str]:
     notes += [f"„{quote_user(typed, 20)}“ ist so keine Regelnummer; gelesen als {number} ({how})."
               for typed, number, how in found.read]
     if found.invalid:
-        notes.append(_invalid_line(found.invalid))
+        notes.append(invalid_line(found.invalid))
     return notes
 
 
@@ -279,7 +287,7 @@ async def several_rules(ctx: AnswerContext, found: NumberSearch,
             number and words that find nothing (German).
     """
     if not found.numbers and not found.words:
-        raise UserError("Ungültige Regelnummer", _invalid_line(found.invalid) + " Zum Beispiel: `/regel suche: "
+        raise UserError("Ungültige Regelnummer", invalid_line(found.invalid) + " Zum Beispiel: `/regel suche: "
                         "702.19` oder `104.3f`")
     shown = found.numbers[:MAX_NUMBERS]
     pages: list[Page] = []
@@ -316,7 +324,7 @@ async def several_rules(ctx: AnswerContext, found: NumberSearch,
                 raise UserError(exc.title, "\n".join(["ℹ️ " + n for n in notes] + [exc.body]), exc.choices) from exc
             notes.append(f"{searched_words(found.words)}: nichts gefunden.")
         else:
-            own = "seine" if len(found.words) == 1 else "ihre"  # the word's or the words' hits
+            own = "seine" if one_word(found.words) else "ihre"  # the word's or the words' hits
             after = ("den Regeln" if len(shown) > 1 else "der Regel") if len(missing) < len(shown) else (
                 "diesen Seiten" if len(shown) > 1 else "dieser Seite")  # no rule found: after its „nicht gefunden“
             notes.append(f"{searched_words(found.words)}; {own} Treffer folgen nach {after}." if shown else
@@ -382,7 +390,7 @@ def _unruled(search: str, found: NumberSearch) -> UserError:
         lines.append(f"{len(found.numbers)} Regelnummern gesucht; Knöpfe nur für die ersten {MAX_NUMBERS} (ohne Knopf: "
                      f"{rest}{f' und {more} weitere' if more > 0 else ''}). Bitte höchstens {MAX_NUMBERS} auf einmal.")
     if found.invalid:
-        lines.append(_invalid_line(found.invalid))
+        lines.append(invalid_line(found.invalid))
     if found.words:
         lines.append(f"{searched_words(found.words)}: kein Ruling gefunden.")
     return UserError(f"Nichts gefunden für „{quote_user(search, 40)}“", "\n".join(lines),
@@ -414,5 +422,5 @@ async def numbers_line(search: str, answers: Answers) -> str:
             f"{', '.join(shown)}{more} zeigt `/regel suche: {' '.join(shown)}`.")
 
 
-__all__ = ["MAX_NUMBERS", "MAX_PIECES", "WORDS_HINT", "NumberSearch", "not_ruled", "numbers_line", "numbers_only",
-           "read_commas", "rule_numbers", "searched_words", "several_rules"]
+__all__ = ["MAX_NUMBERS", "MAX_PIECES", "WORDS_HINT", "NumberSearch", "invalid_line", "not_ruled", "numbers_line",
+           "numbers_only", "read_commas", "rule_numbers", "searched_words", "several_rules"]

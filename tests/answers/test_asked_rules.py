@@ -91,12 +91,13 @@ async def test_a_number_no_rule_has_beside_one_that_leads_is_said(ctx, question)
 
 async def test_each_rule_number_not_shown_is_named(ctx):
     """Six numbers: 702.19 leads, 104.3f (the 2005 FAQ's rule, 001:37) is a candidate shown; the four others were
-    dropped without a word."""
+    dropped without a word. The sixth is not looked up (until 2026-12-07 listed as not shown, as if found)."""
     reply = await run_answer(ctx, "question", question="was sagt 702.19, 104.3f, 601.2, 409.1b, 603.7, 704.5a")
     body = reply.pages[0].body
     assert TRAMPLE in body and "Jedes Halbe-Halbe-Manasymbol" in str(reply.pages[0].fields)
-    assert ("ℹ️ Gezeigt wird Regel 702.19; nicht gezeigt: Regel 601.2, 409.1b, 603.7, 704.5a. Alle zusammen: "
-            "`/regel suche: 702.19 601.2 409.1b 603.7 704.5a`.") in body
+    assert ("ℹ️ Gezeigt wird Regel 702.19; nicht gezeigt: Regel 601.2, 409.1b, 603.7. Alle zusammen: "
+            "`/regel suche: 702.19 601.2 409.1b 603.7`.") in body
+    assert "ℹ️ Nicht nachgeschlagen (höchstens 5 Regelnummern auf einmal): 704.5a." in body
 
 
 async def test_no_number_named_has_a_rule(ctx):

@@ -160,7 +160,7 @@ async def test_split_words_markup_and_slips_through_the_real_bot(fake, bot):
     await fake.wait_sync()
     split = await fake.command("ask", {"question": "sp\u200buk oder aus\u200bgraben"}, locale="de")
     assert split.embeds[0]["title"] == "Spuk · Ausgraben"
-    assert "„sp uk“ als „spuk“, „aus graben“ als „ausgraben“" in split.embeds[0]["description"]
+    assert "„sp uk“ als „Spuk“, „aus graben“ als „Ausgraben“" in split.embeds[0]["description"]
     link = await fake.command("ask", {"question": "spuk oder [klick](https://evil.example) oder ausgraben"},
                               locale="de")
     assert link.embeds[0]["title"] == "Spuk · Ausgraben"
