@@ -143,8 +143,11 @@ def asked_each(finder: MechanicFinder, names: NameIndex | None, question: str,
     sections whose one-word title is a word of it, read exactly by the finder („Spuk“, „Blutdurst“; no section by a
     word of a longer title: „Farbe“ names no „Mehrfarbig und Einfarbig“). ``[]`` unless at least two questions name
     something."""
+    pieces = questions(question)
+    if len(pieces) < 2:  # one question (nearly every one): nothing to tell apart, no lookups per word
+        return []
     asked = []
-    for text in questions(question):
+    for text in pieces:
         words = [canonical(w) for w in tokens(text)]
         named = {c.id: c.name for c in cards if (first := tokens(c.name)) and canonical(first[0]) in words}
         for typed in (w.strip(".,;:!?\"'„“()") for w in text.split()):
