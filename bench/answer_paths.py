@@ -25,8 +25,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_questions import Question, load_part
 
 from bot.answers.abolished import RegisterWords, asked_rows, register_words
+from bot.answers.frage_search import frage_search
 from bot.answers.hollow import asks_only, hollow_lead
 from bot.answers.off_topic import CANDIDATES, off_topic
+from bot.answers.registry import AnswerContext
 from bot.answers.unknown_notes import question_notes
 from bot.config import DEFAULT_DB
 from bot.ranking import Ranker, ranker
@@ -50,7 +52,7 @@ async def hollow_report(part: str, questions: list[Question], store: Store, r: R
     unhedged = right = hedged = hedged_right = refused = refused_right = 0
     met: list[str] = []
     for q in questions:
-        found = await r.search(store, q.text, names, limit=CANDIDATES)
+        found = (await frage_search(AnswerContext(store, names), r, q.text, CANDIDATES)).found
         if not found.hits:
             continue
         cards = [c for c in [await store.card(i) for i in dict.fromkeys(found.cards)] if c is not None]

@@ -54,7 +54,7 @@ from prior_folds import learning_ranker, leave_out, prepare_left_out, without_fi
 from question_cv import cross_validate, describe, fold_rows  # noqa: E402
 
 from bot.analysis import STOP_WORDS, Options  # noqa: E402
-from bot.answers.frage_search import frage_search  # noqa: E402
+from bot.answers.frage_search import frage_search, frage_text  # noqa: E402
 from bot.answers.registry import AnswerContext  # noqa: E402
 from bot.answers.unknown_notes import question_notes  # noqa: E402
 from bot.german_words import not_ordinary  # noqa: E402
@@ -148,7 +148,8 @@ async def hedge_table(store: Store, r: Ranker, names: NameIndex, parts: dict[str
     print("\n| part | hedge by | answers hedged | hit@1 unhedged | hit@1 hedged |\n|---|---|---|---|---|")
     for part, questions in parts.items():
         for label_, qs in ((part, questions), (f"{part}, one typo each", typo_copy(questions))):
-            found = [(await leave_out(r, q.id).search(store, q.text, names, limit=DEPTH), q.gold, q.text) for q in qs]
+            ctx = AnswerContext(store, names)
+            found = [((await frage_search(ctx, leave_out(r, q.id), q.text, DEPTH)).found, q.gold, q.text) for q in qs]
             rows: dict[str, list[tuple[Ranked, tuple[str, ...], bool]]] = {
                 "ranking": [], "note, no dictionary": [], "note, dictionary": [], "notes as /frage": []}
             for res, gold, text in found:
@@ -301,7 +302,7 @@ async def cv_rows(store: Store, r: Ranker, names: NameIndex, questions: list[Que
     """Table cells of the K-fold CV figures of ``r`` on ``questions``, the weights chosen per fold and each fold's
     figures on the questions it left out."""
     r = without_file(r)  # the prior feature is cross-fitted only by bench/weight_methods.py (bench/prior_folds.py)
-    cands = [await r.candidates(store, q.text, names) for q in questions]
+    cands = [await r.candidates(store, await frage_text(store, r, q.text), names) for q in questions]
     found, chosen, per_fold = cross_validate(r, cands, [q.gold for q in questions], k, tune=tune, fit=fit,
                                              strata=[q.part for q in questions])
     return found.row() + " | " + describe(chosen) + " | " + fold_rows(per_fold)
@@ -330,7 +331,7 @@ async def cv_report(db: Path, questions: list[Question], k: int, typos: bool = F
         print("| chosen on the other folds, one typo each | "
               + await cv_rows(store, r, names, typo_copy(questions), k, fit=fit) + " |")
     if fit:
-        cands = [await r.candidates(store, q.text, names) for q in questions]
+        cands = [await r.candidates(store, await frage_text(store, r, q.text), names) for q in questions]
         fitted = question_fit.fit(r, cands, [q.gold for q in questions], range(len(cands)))
         print(f"\nFitted on the whole tuning parts (to ship only when the fitted row beats the chosen one): {fitted}")
     await store.close()

@@ -32,6 +32,7 @@ from question_cv import DEPTH, choose_margin, figures, rank_of  # noqa: E402
 from question_fit import fit as fit_weights  # noqa: E402
 from transl_folds import SHIPPED, TranslFit, cross_fitted, out_of_fold  # noqa: E402
 
+from bot.answers.frage_search import frage_text  # noqa: E402
 from bot.importer import DEFAULT_SOURCES, build  # noqa: E402
 from bot.prior import HOW  # noqa: E402
 from bot.ranking import Candidates, Hit, Ranked, Ranker, ranker  # noqa: E402
@@ -85,7 +86,7 @@ async def out_of_fold_ranked(r: Ranker, store: Store, names: NameIndex, question
     fitted on the other folds (:func:`question_fit.fit`, :func:`question_cv.choose_margin`), the ``prior`` and
     ``transl`` parts cross-fitted (``args.prior``, ``args.transl``: a question's own pair never in its table). Gives
     the cross-fit and, in fold order, (question index, its ranking of at most 120 hits, its candidates)."""
-    every = [await r.candidates(store, q.text, names) for q in questions]
+    every = [await r.candidates(store, await frage_text(store, r, q.text), names) for q in questions]
     golds = [q.gold for q in questions]
     fit = await cross_fitted(r, store, every, questions, args.prior, args.transl)
     out = []

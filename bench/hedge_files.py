@@ -30,7 +30,9 @@ from hedge_table import HEAD, Answer, answer, hedged, label, row, table  # noqa:
 from prior_folds import learning_ranker, leave_out  # noqa: E402
 from question_cv import DEPTH  # noqa: E402
 
+from bot.answers.frage_search import frage_search  # noqa: E402
 from bot.answers.hedge_signals import CONFIDENCE, Confidence  # noqa: E402
+from bot.answers.registry import AnswerContext  # noqa: E402
 from bot.answers.today_index import today_index  # noqa: E402
 from bot.importer import DEFAULT_SOURCES, build  # noqa: E402
 from bot.search import NameIndex  # noqa: E402
@@ -76,7 +78,8 @@ async def main() -> None:
     found: list[tuple[Question, Answer]] = []
     for q in questions:
         left = leave_out(r, q.id)
-        a = await answer(store, left, names, await left.search(store, q.text, names, limit=DEPTH), q, shown)
+        searched = await frage_search(AnswerContext(store, names), left, q.text, DEPTH)
+        a = await answer(store, left, names, searched.found, q, shown)
         if a.ranked.hits:
             found.append((q, a))
     answers = [a for _q, a in found]

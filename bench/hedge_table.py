@@ -40,8 +40,10 @@ from question_cv import DEPTH, rank_of  # noqa: E402
 from transl_folds import cross_fitted, out_of_fold  # noqa: E402
 from weight_methods import gathered  # noqa: E402
 
+from bot.answers.frage_search import frage_search  # noqa: E402
 from bot.answers.hedge_signals import CONFIDENCE, Confidence  # noqa: E402
 from bot.answers.questions import verdict_line  # noqa: E402
+from bot.answers.registry import AnswerContext  # noqa: E402
 from bot.answers.today_index import today_index  # noqa: E402
 from bot.answers.unknown_notes import Notes, question_notes  # noqa: E402
 from bot.ranking import Ranked, Ranker, ranker  # noqa: E402
@@ -188,7 +190,8 @@ async def validation_rows(store: Store, names: NameIndex, whole: Sequence[Confid
     held_out = load_part("validation")
     bot = await ranker(store)
     shown = frozenset((await today_index(store)).words)
-    found = [await answer(store, bot, names, await bot.search(store, q.text, names, limit=DEPTH), q, shown)
+    ctx = AnswerContext(store, names)
+    found = [await answer(store, bot, names, (await frage_search(ctx, bot, q.text, DEPTH)).found, q, shown)
              for q in held_out]
     found = [a for a in found if a.ranked.hits]
     print(f"\nvalidation: {len(found)} answers ({len(held_out)} questions)\n{HEAD}")

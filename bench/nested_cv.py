@@ -42,6 +42,7 @@ from cv_misses import cv_arguments, opened  # noqa: E402
 from question_cv import DEPTH, Figures, choose_margin, figures, folds, rank_of  # noqa: E402
 from weight_methods import Golds, make, mean_weights  # noqa: E402
 
+from bot.answers.frage_search import frage_text  # noqa: E402
 from bot.ranking import Candidates, Ranked, Ranker, Weights  # noqa: E402
 
 #: The two methods whose mean is ``blend``, and the one whose inner-fold results ``foldavg`` averages.
@@ -124,7 +125,7 @@ async def main() -> None:
     parser.add_argument("--methods", default="fit0.1,fit0.3,fit1,ascent::wide,fit+ascent::wide")
     args = parser.parse_args()
     _, questions, store, names, r = await opened(parser, args.parts, args.db)
-    cands = [await r.candidates(store, q.text, names) for q in questions]
+    cands = [await r.candidates(store, await frage_text(store, r, q.text), names) for q in questions]
     golds = [q.gold for q in questions]
     parts = [q.part for q in questions]
     methods = [m for m in args.methods.split(",") if m]

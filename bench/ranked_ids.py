@@ -1,5 +1,6 @@
-"""Every tuning question's ranking as the bot ranks it (no question left out: the store's translation table and
-earlier questions as a process reads them), one line a question: its id and the ranked passage keys with their
+"""Every tuning question's ranking as ``/frage`` ranks it (read and searched by
+:func:`bot.answers.frage_search.frage_search`, since 2026-12-08; the raw text before; no question left out: the
+store's translation table and earlier questions as a process reads them), one line a question: its id and the ranked passage keys with their
 scores. Run in two trees against their own stores and compare the outputs byte for byte: a change meant to leave
 the answers as they were (the translation table stored by ``build`` instead of learned at start) must give the same
 file (with ``PYTHONHASHSEED=0`` in both: set orders, and so the last bits of a score's sums, follow the hash seed;
@@ -25,6 +26,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 from bench_questions import DEPTH, TUNING_PARTS, load_part  # noqa: E402
 from held_reading import held  # noqa: E402
 
+from bot.answers.frage_search import frage_search  # noqa: E402
+from bot.answers.registry import AnswerContext  # noqa: E402
 from bot.prior import prior_index  # noqa: E402
 from bot.ranking import Ranker, ranker  # noqa: E402
 from bot.search import NameIndex  # noqa: E402
@@ -45,7 +48,7 @@ async def main(db: Path, parts: list[str], held_reading: str = "") -> None:
     async with opened_ranker(db, held_reading) as (store, r, names):
         for part in parts:
             for q in load_part(part):
-                found = await r.search(store, q.text, names, limit=DEPTH)
+                found = (await frage_search(AnswerContext(store, names), r, q.text, DEPTH)).found
                 print(q.id, " ".join(f"{h.passage.key}={h.score!r}" for h in found.hits))
 
 

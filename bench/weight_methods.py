@@ -75,6 +75,7 @@ from question_fit import START  # noqa: E402
 from question_fit import fit as fit_weights  # noqa: E402
 from transl_folds import SHIPPED, TranslFit, out_of_fold, transl_fit  # noqa: E402
 
+from bot.answers.frage_search import frage_text  # noqa: E402
 from bot.prior import HOW  # noqa: E402
 from bot.ranking import Candidates, Ranker, Weights  # noqa: E402
 from bot.search import NameIndex  # noqa: E402
@@ -219,10 +220,12 @@ def run(method: str, r: Ranker, fit: CrossFit | TranslFit, golds: Golds, parts: 
 
 
 async def gathered(r: Ranker, store: Store, questions: Sequence[Question], names: NameIndex) -> list[Candidates]:
-    """Each question's candidates (:meth:`bot.ranking.Ranker.candidates`) with its clause roles read even when
-    ``r``'s ``clause`` weight is 0 (only that reading depends on it), so the weight can be chosen on them."""
+    """Each question's candidates (:meth:`bot.ranking.Ranker.candidates`) of the text ``/frage`` ranks for it
+    (:func:`bot.answers.frage_search.frage_text`: the door's reading, since 2026-12-08; the raw text before), with
+    its clause roles read even when ``r``'s ``clause`` weight is 0 (only that reading depends on it), so the weight
+    can be chosen on them."""
     reading = r.variant(weights=replace(r.weights, clause=r.weights.clause or 1.0))
-    return [await reading.candidates(store, q.text, names) for q in questions]
+    return [await reading.candidates(store, await frage_text(store, reading, q.text), names) for q in questions]
 
 
 async def main() -> None:

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from bot.answers.abolished import Asked, asked_search
+from bot.answers.abolished import Asked, asked_search, register_words, search_order
 from bot.answers.keyword_pairs import read_asked
 from bot.answers.registry import AnswerContext
 from bot.question_reading import ReadQuestion
 from bot.quoted_words import unquoted
 from bot.ranking import Ranked, Ranker
+from bot.store import Store
 
 
 class Searched(NamedTuple):
@@ -38,6 +39,25 @@ async def frage_search(ctx: AnswerContext, r: Ranker, question: str, limit: int)
     Raises:
         bot.errors.StoreClosed: the store was closed.
     """
-    read = await read_asked(ctx.store, r.analyser.vocab, unquoted(question, r.term_weights))
+    read = await _read(ctx.store, r, question)
     asked, found = await asked_search(ctx, r, read.text, limit)
     return Searched(read, asked, found)
+
+
+async def frage_text(store: Store, r: Ranker, question: str) -> str:
+    """The text :func:`frage_search` gives the ranker for ``question`` (read as the module says, its words in the
+    register's order, :func:`bot.answers.abolished.search_order`): what the benches that gather a question's
+    candidates once and rank them many times (the cross-validation, ``bench/weight_methods.py``;
+    ``bench/ranked_ids.py``) rank, so that they count what ``/frage`` ranks. ``question``: at most Discord's 6 000
+    characters; no search.
+
+    Raises:
+        bot.errors.StoreClosed: the store was closed.
+    """
+    read = await _read(store, r, question)
+    return search_order(await register_words(store), read.text)[0]
+
+
+async def _read(store: Store, r: Ranker, question: str) -> ReadQuestion:
+    """``question`` read as the module's first two steps read it."""
+    return await read_asked(store, r.analyser.vocab, unquoted(question, r.term_weights))

@@ -37,3 +37,18 @@ async def test_the_bench_counts_what_the_answer_shows(ctx):
     reply = await run_answer(ctx, "question", question=SPLIT_NAME)
     assert keys[0] == "001:2967"
     assert page_keys(reply)[0] == "001:2967"  # the lead passage, then the candidates' buttons
+
+
+async def test_the_cross_validation_ranks_the_doors_text(ctx):
+    """The benches that gather candidates once (the CV, bench/weight_methods.py) rank :func:`frage_text`: the
+    question as the door reads it, so its candidates rank the card's ruling first as the answer does."""
+    from weight_methods import gathered
+
+    from bench_questions import Question
+    from bot.answers.frage_search import frage_text
+
+    r = await ranker(ctx.store)
+    text = await frage_text(ctx.store, r, SPLIT_NAME)
+    assert "adarkarwalkuere" in text and "walkuere" not in text.replace("adarkarwalkuere", "")
+    (cands,) = await gathered(r, ctx.store, [Question("x", SPLIT_NAME, ("001:2967",))], ctx.names)
+    assert r.rank(cands, limit=5).hits[0].passage.key == "001:2967"
