@@ -1,10 +1,10 @@
 """Every tuning question's ranking as ``/frage`` ranks it (read and searched by
 :func:`bot.answers.frage_search.frage_search`, since 2026-12-08; the raw text before; no question left out: the
-store's translation table and earlier questions as a process reads them), one line a question: its id and the
-ranked passage keys with their scores. Run in two trees against their own stores and compare the outputs byte for byte: a change meant to leave
-the answers as they were (the translation table stored by ``build`` instead of learned at start) must give the same
-file (with ``PYTHONHASHSEED=0`` in both: set orders, and so the last bits of a score's sums, follow the hash seed;
-the keys do not).
+store's translation table and earlier questions as a process reads them), one line a question: its id and the ranked
+passage keys with their scores. Run in two trees against their own stores and compare the outputs byte for byte: a
+change meant to leave the answers as they were (the translation table stored by ``build`` instead of learned at
+start) must give the same file (with ``PYTHONHASHSEED=0`` in both: set orders, and so the last bits of a score's
+sums, follow the hash seed; the keys do not).
 
 Run: ``python bench/ranked_ids.py [--db data/regelbot.sqlite3] [--parts tuning,tuning2,…,tuning6] > out.txt``
 (the tuning parts only: never a held-out or the validation part).
