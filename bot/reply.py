@@ -244,6 +244,20 @@ def own_sources(reply: Reply) -> list[Page]:
     return reply.pages
 
 
+#: Most buttons of one page's own (:attr:`Page.actions`): Discord's five rows of five, one row left for paging, and a
+#: place for the share button of a private answer (:func:`as_private`).
+PAGE_BUTTONS_MAX = 19
+
+
+def own_buttons(pages: list[Page], actions: list[Action]) -> list[Page]:
+    """``pages`` (of one card or section of a joined answer, or the page of names that fit none), each page without
+    buttons of its own given ``actions``, each button once (:func:`distinct`: Discord refuses a message whose
+    custom_ids repeat) and at most :data:`PAGE_BUTTONS_MAX`. The pages themselves are changed and returned."""
+    for page in pages:
+        page.actions = distinct(actions if page.actions is None else page.actions)[:PAGE_BUTTONS_MAX]
+    return pages
+
+
 @dataclass
 class Action:
     """A button that runs another answer: ``action`` names a registered action, ``arg`` its argument.
