@@ -182,7 +182,7 @@ async def mechanic_pages(ctx: AnswerContext, m: MechanicRecord, before: int = 0)
         return [(page, []) for page in pages] + [
             (page, [r.id for r in chunk]) for page, chunk in (paged_rulings(index, title, rulings) if rulings else [])]
 
-    return announced(index, build, before), actions
+    return announced(index, build, [r.id for r in rulings], before), actions
 
 
 @action(HISTORY_ACTION)
