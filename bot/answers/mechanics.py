@@ -350,11 +350,11 @@ async def _each_listed(ctx: AnswerContext, finder: MechanicFinder, each: list[tu
     others = [named_action(finder, found) for found in rest.values()]
     first = pages[0]
     own, first.actions = first.actions or [], None
-    own_buttons([first], [*others, *own])  # the names not shown first: the first line points at their buttons
-    line = mechanics_line(list(starts.items()), missing, list(rest), buttons=all(a in first.actions for a in others))
+    shown = own_buttons([first], [*others, *own])[0].actions or []  # the names not shown first: the line points there
+    line = mechanics_line(list(starts.items()), missing, list(rest), buttons=all(a in shown for a in others))
     first.body = f"{line}\n\n{first.body}"
     return Reply(pages=pages, source=" · ".join(dict.fromkeys(p.source for p in pages if p.source)),
-                 actions=list(first.actions or []))
+                 actions=list(shown))
 
 
 def read_as(typed: str, title: str) -> bool:
