@@ -20,7 +20,7 @@ from bot.prior import HOW, PriorIndex, PriorQuestion
 from bot.question_words import QuestionWords
 from bot.ranking import Candidates, Ranker, ranker
 from bot.store import Store
-from bot.translation import _Analyser, translations
+from bot.translation import QuestionAnalyser, translations
 
 if TYPE_CHECKING:  # bench_questions imports this module
     from bench_questions import Question
@@ -67,7 +67,7 @@ async def learning_ranker(store: Store) -> Ranker:
     return r
 
 
-def index_of(r: Ranker, questions: Sequence[Question], analyser: _Analyser | None = None) -> PriorIndex:
+def index_of(r: Ranker, questions: Sequence[Question], analyser: QuestionAnalyser | None = None) -> PriorIndex:
     """The index of ``questions`` (all of them; :func:`cross_fitted` leaves out what each question may not see),
     analysed by ``r``'s analyser as the bot analyses the file's, or by ``analyser`` (bench/held_reading.py)."""
     return PriorIndex.of(analyser or r.analyser, [PriorQuestion(q.id, q.gold, q.text) for q in questions])
@@ -98,7 +98,7 @@ class CrossFit:
 
 
 def cross_fit(r: Ranker, cands: Sequence[Candidates], questions: Sequence[Question], how: str,
-              analyser: _Analyser | None = None) -> CrossFit:
+              analyser: QuestionAnalyser | None = None) -> CrossFit:
     """The :class:`CrossFit` of ``questions`` for the benches' ``--prior`` option: ``how`` ``none`` leaves the
     feature off, else the way :meth:`bot.prior.PriorIndex.shares` reads the earlier questions (``best``, ``union``);
     the index's questions analysed by ``analyser`` when given (:func:`index_of`)."""

@@ -29,7 +29,7 @@ from bot.translation import (
     SHRINK,
     Counts,
     Pair,
-    _Analyser,
+    QuestionAnalyser,
     gold_terms,
     model1,
     question_terms,
@@ -122,7 +122,7 @@ class TranslFit:
 
 
 async def transl_fit(r: Ranker, store: Store, inner: CrossFit, questions: Sequence[Question], how: str,
-                     analyser: _Analyser | None = None) -> TranslFit:
+                     analyser: QuestionAnalyser | None = None) -> TranslFit:
     """The :class:`TranslFit` of ``questions`` for the benches' ``--transl`` option: ``none`` leaves the part off,
     else the table's options (:func:`options`; ``on`` for the defaults). The pairs' question words are each
     question's analysis as ranked, or by ``analyser`` when given (bench/held_reading.py)."""

@@ -59,8 +59,9 @@ _COUNTED = re.compile(
     re.IGNORECASE,
 )
 #: First words of a sentence that make it a condition or a statement about something else, not a definition
-#: ("Wird eine Kopie … ist", "Falls …", "Es ist …", "Du …").
-_NOT_A_SUBJECT = frozenset(
+#: ("Wird eine Kopie … ist", "Falls …", "Es ist …", "Du …"), in lower case; also what no headword of 003 begins
+#: with (:func:`bot.headwords.headword`).
+NOT_A_SUBJECT = frozenset(
     ["wird", "werden", "hat", "haben", "ist", "sind", "kann", "können", "darf", "muss", "falls", "wenn", "sobald",
      "solange", "nachdem", "bevor", "während", "um", "da", "weil", "ob", "auch", "nur", "es", "du", "dies", "diese",
      "dieser", "dieses", "jede", "jeder", "jedes", "alle", "das", "die", "der", "nicht", "kein", "keine", "in", "im",
@@ -139,22 +140,30 @@ def definition_subjects(text: str) -> list[str]:
         m = _DEFINING.match(sentence) or _COUNTED.match(sentence)
         if not m:
             continue
-        subject = m.group("subject")
-        named = _NAMED_PHRASE.search(subject)  # "Ein Permanent „für Mana tappen“ heißt …" defines the quoted phrase
-        words = (named.group(1) if named else subject).strip(" „“\"'»«").split()
-        if words and words[0].lower() == "begriff":  # "Der Begriff „Permanent-Karte“ bezeichnet …"
-            words = words[1:]
-        head = _head(words, quoted=named is not None)
-        if head:
+        if head := subject_head(m.group("subject")):
             out.append(head)
     return out
+
+
+def subject_head(subject: str) -> str:
+    """The defined term of ``subject``, the words before a defining verb (article dropped) or a headword of 003
+    (:func:`bot.headwords.headword`): a quoted phrase at its end is what it names ("Ein Permanent „für Mana tappen“"
+    → ``für Mana tappen``), a leading „Begriff“ is dropped ("Begriff „Permanent-Karte“"), and the words stop before
+    the first article or preposition after the first ("Besitzer eines Permanents" → ``Besitzer``, :data:`_LINKING`);
+    ``""`` for more than :data:`MAX_SUBJECT_WORDS` words or a first word of :data:`NOT_A_SUBJECT` (unless quoted).
+    Pure; no errors."""
+    named = _NAMED_PHRASE.search(subject)  # "Ein Permanent „für Mana tappen“ heißt …" defines the quoted phrase
+    words = (named.group(1) if named else subject).strip(" „“\"'»«").split()
+    if words and words[0].lower() == "begriff":  # "Der Begriff „Permanent-Karte“ bezeichnet …"
+        words = words[1:]
+    return _head(words, quoted=named is not None)
 
 
 def _head(words: list[str], quoted: bool = False) -> str:
     """The defined term of a subject: its words up to the first article or preposition after the first
     ("Besitzer eines Permanents" → "Besitzer"), quotes stripped; "" for a subject that is too long or starts with
     a word that makes it no subject (unless it is a ``quoted`` phrase: „für Mana tappen“)."""
-    if not 0 < len(words) <= MAX_SUBJECT_WORDS or (not quoted and words[0].lower() in _NOT_A_SUBJECT):
+    if not 0 < len(words) <= MAX_SUBJECT_WORDS or (not quoted and words[0].lower() in NOT_A_SUBJECT):
         return ""
     cut = next((i for i, w in enumerate(words[1:], 1) if w.lower().strip("„“\"'") in _LINKING), len(words))
     return " ".join(words[:cut]).strip(" „“\"'»«")
@@ -175,41 +184,45 @@ _TOKEN_HEAD = re.compile(r"^[„“\"»«]?[^\s-]+[„“\"»«]?-(?:\S+-)?spiel
 
 def defined_terms(a: Analyser, text: str, language: str = "de", old_terms: bool = False,
                   document: str | None = None) -> list[str]:
-    """The analysed column's markers of what ``text`` defines: :data:`DEFINED` + the stem of each defined
-    subject's head noun (its last word of three letters or more: "Pfropfen N" → pfropf) and + every concept of the
-    longest name that ends on that word ("Permanent-Zauberspruch" → ``zzkpermanentxspell`` alone). A name of two or more
-    words is the subject itself, not its head: 003's „Ein Schatz-Spielstein ist …“ (CR 111.10a) defines Treasure
-    (``zzktreasure``), not the Spielstein of „was ist ein token“ (CR 111.1), and „Kumulative Versorgung“ only
-    ``zzkcumulativexupkeep``, not Versorgung. A predefined token's subject also defines its name's stem
-    ("Schatz-Spielstein" → schatz, :data:`_TOKEN_HEAD`), which players use alone („was macht ein schatz“), and never
-    Spielstein, also when the token has no row of the table („Ein Kernholz-Spielstein ist …“ → kernholz alone): only
-    CR 111.1's „Ein Spielstein ist …“ defines it."""
-    heads = definition_subjects(text)
-    if not heads:  # most passages
-        return []
-
+    """The analysed column's markers of what ``text`` defines: :func:`subject_terms` of each subject its first
+    sentences define (:func:`definition_subjects`), each marker once, in order; [] for a text that defines nothing
+    (most passages)."""
     out: list[str] = []
-    for head in heads:
-        words = tokens(head)
-        last = max((i for i, w in enumerate(words) if w.isalpha() and len(w) >= 3), default=None)
-        if last is None:
-            continue
-        stems = [a.stems(w, language)[0] for w in words]
-        forms = [a.form(w, language) for w in words]
-        token = _TOKEN_HEAD.search(head) is not None and stems[0] != stems[last]
-        if token:  # „Ein Schatz-Spielstein ist …“ defines a Schatz
-            out.append(DEFINED + stems[0])
-        for start in range(last + 1):  # the earliest start: the longest name ending on the head
-            found, length = a.vocab.concepts_at(stems, start, old_terms, document, language, forms=forms)
-            if found and start + length - 1 == last:
-                if token and start:  # „Ein Kernholz-Spielstein ist …“ (no row) defines no Spielstein (CR 111.1)
-                    break
-                head_stem = [] if length > 1 else [DEFINED + stems[last]]  # a one-word name: its stem too
-                out += [*head_stem, *(DEFINED + c for c in found)]
-                break
-        else:
-            out += [] if token else [DEFINED + stems[last]]
+    for head in definition_subjects(text):
+        out += subject_terms(a, head, language, old_terms, document)
     return list(dict.fromkeys(out))
+
+
+def subject_terms(a: Analyser, head: str, language: str = "de", old_terms: bool = False,
+                  document: str | None = None) -> list[str]:
+    """The markers of one defined subject ``head`` (words as a document prints them: „Pfropfen N“, „Ein
+    Schatz-Spielstein“ without its article): :data:`DEFINED` + the stem of its head noun (its last word of three
+    letters or more: "Pfropfen N" → pfropf) and + every concept of the longest name that ends on that word
+    ("Permanent-Zauberspruch" → ``zzkpermanentxspell`` alone). A name of two or more words is the subject itself,
+    not its head: 003's „Ein Schatz-Spielstein ist …“ (CR 111.10a) defines Treasure (``zzktreasure``), not the
+    Spielstein of „was ist ein token“ (CR 111.1), and „Kumulative Versorgung“ only ``zzkcumulativexupkeep``, not
+    Versorgung. A predefined token's subject also defines its name's stem ("Schatz-Spielstein" → schatz,
+    :data:`_TOKEN_HEAD`), which players use alone („was macht ein schatz“), and never Spielstein, also when the
+    token has no row of the table („Ein Kernholz-Spielstein ist …“ → kernholz alone): only CR 111.1's „Ein
+    Spielstein ist …“ defines it. ``language``, ``old_terms``, ``document``: as
+    :meth:`bot.vocabulary.Vocabulary.concepts_at` reads names. [] for a subject without a word of three letters.
+    The headword of a 003 entry is read the same way (:func:`bot.headwords.head_terms`). Pure; no errors."""
+    words = tokens(head)
+    last = max((i for i, w in enumerate(words) if w.isalpha() and len(w) >= 3), default=None)
+    if last is None:
+        return []
+    stems = [a.stems(w, language)[0] for w in words]
+    forms = [a.form(w, language) for w in words]
+    token = _TOKEN_HEAD.search(head) is not None and stems[0] != stems[last]
+    out = [DEFINED + stems[0]] if token else []  # „Ein Schatz-Spielstein ist …“ defines a Schatz
+    for start in range(last + 1):  # the earliest start: the longest name ending on the head
+        found, length = a.vocab.concepts_at(stems, start, old_terms, document, language, forms=forms)
+        if found and start + length - 1 == last:
+            if token and start:  # „Ein Kernholz-Spielstein ist …“ (no row) defines no Spielstein (CR 111.1)
+                return out
+            head_stem = [] if length > 1 else [DEFINED + stems[last]]  # a one-word name: its stem too
+            return [*out, *head_stem, *(DEFINED + c for c in found)]
+    return out if token else [DEFINED + stems[last]]
 
 
 def stand_in_first(hits: list[Hit], found: Candidates) -> None:
@@ -234,6 +247,6 @@ def stand_in_first(hits: list[Hit], found: Candidates) -> None:
 
 
 __all__ = [
-    "DEFINED", "NAME_WORDS", "asks_definition", "defined_terms", "definition_subjects", "names_only", "only_names",
-    "stand_in_first",
+    "DEFINED", "NAME_WORDS", "NOT_A_SUBJECT", "asks_definition", "defined_terms", "definition_subjects", "names_only",
+    "only_names", "stand_in_first", "subject_head", "subject_terms",
 ]

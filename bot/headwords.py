@@ -11,11 +11,11 @@ token. A question that names an entry's headword in any form („token geht auf 
 Token is Spielstein) asks about that entry's thing, so the entry gets the ``headword`` part.
 
 An entry beginning with a verb (a condition: „Hat eine Karte …“, „Weist ein Effekt …“, „Bezieht sich …“), a
-preposition („In einer Commander-Partie …“) or a word of :data:`bot.definitions._NOT_A_SUBJECT` has no headword, nor
+preposition („In einer Commander-Partie …“) or a word of :data:`bot.definitions.NOT_A_SUBJECT` has no headword, nor
 has one whose headword is a word most passages hold (a term of the store's inverse document frequency below
 :data:`RARE_IDF`: „Spieler“, „Effekt“, „Zauberspruch“, „Mana“ begin entries on every matter). The head's terms are
-those :func:`bot.definitions.defined_terms` gives a defined subject: its stem and the concepts of the longest name
-ending on it; a predefined token's „Schatz-Spielstein“ is a Schatz, not a Spielstein.
+those a defined subject has (:func:`bot.definitions.subject_head`, :func:`bot.definitions.subject_terms`): its stem and
+the concepts of the longest name ending on it; a predefined token's „Schatz-Spielstein“ is a Schatz, not a Spielstein.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from collections.abc import Mapping
 
 from bot.analysis import Analyser
 from bot.candidates import Candidates
-from bot.definitions import _NOT_A_SUBJECT, DEFINED, defined_terms
+from bot.definitions import DEFINED, NOT_A_SUBJECT, subject_head, subject_terms
 from bot.store import PassageRecord
 from bot.weights import Weights
 
@@ -47,7 +47,7 @@ def headword(text: str) -> str:
     """The headword of an entry (``text``: its whole text): the capitalised words its first line begins with, after
     an optional article, up to the first word in lower case or the first punctuation mark („Ein Spielstein, der …“ →
     ``"Spielstein"``; „Besitzer einer Karte …“ → ``"Besitzer"``); ``""`` when the entry begins with a verb, a
-    preposition or a word of :data:`bot.definitions._NOT_A_SUBJECT` („Hat eine Karte …“, „In Magic gibt es …“).
+    preposition or a word of :data:`bot.definitions.NOT_A_SUBJECT` („Hat eine Karte …“, „In Magic gibt es …“).
     Pure; no errors."""
     first = text.strip().split("\n", 1)[0].split()
     start = 1 if first and first[0].lower() in _ARTICLES else 0
@@ -61,7 +61,7 @@ def headword(text: str) -> str:
         words.append(bare)
         if ends:
             break
-    if not words or words[0].lower() in _NOT_A_SUBJECT | {"man", "manche"}:
+    if not words or words[0].lower() in NOT_A_SUBJECT | {"man", "manche"}:
         return ""
     after = first[start + len(words): start + len(words) + 1]
     if not start and after and after[0].lower() in _AFTER_VERB:
@@ -73,13 +73,13 @@ _HEADS: weakref.WeakKeyDictionary[Analyser, dict[str, frozenset[str]]] = weakref
 
 
 def head_terms(a: Analyser, text: str) -> frozenset[str]:
-    """The terms of ``text``'s :func:`headword` as ``a`` reads a defined subject (its stem and concepts,
-    :func:`bot.definitions.defined_terms`, without the :data:`bot.definitions.DEFINED` mark); empty without a
-    headword. Remembered per analyser and text. Pure; no errors."""
+    """The terms of ``text``'s :func:`headword` as ``a`` reads a defined subject (:func:`bot.definitions.subject_head`;
+    its stem and concepts, :func:`bot.definitions.subject_terms`, without the :data:`bot.definitions.DEFINED` mark);
+    empty without a headword. Remembered per analyser and text. Pure; no errors."""
     seen = _HEADS.setdefault(a, {})
     if (out := seen.get(text)) is None:
         head = headword(text)
-        out = frozenset(t[len(DEFINED):] for t in defined_terms(a, f"{head} ist es.")) if head else frozenset()
+        out = frozenset(t[len(DEFINED):] for t in subject_terms(a, subject_head(head))) if head else frozenset()
         seen[text] = out
     return out
 

@@ -14,7 +14,7 @@ from bot.prior import PriorIndex, prior_index
 from bot.question_words import QuestionWords
 from bot.store import PassageRecord, Store
 from bot.terms import analyser
-from bot.translation import Translations, _Analyser, translations
+from bot.translation import QuestionAnalyser, Translations, translations
 from bot.weights import Weights
 
 
@@ -36,7 +36,7 @@ class QuestionAnalyses:
     has read it, then dropped (a text read again later is analysed again: right, only slower). Other texts are
     analysed as always."""
 
-    def __init__(self, analyser: _Analyser, readers: int) -> None:
+    def __init__(self, analyser: QuestionAnalyser, readers: int) -> None:
         self._analyser = analyser
         self.readers = readers  # set again by :func:`load_learned` once it knows who reads the questions
         self._kept: dict[str, tuple[Analysis, int]] = {}
@@ -60,7 +60,7 @@ async def store_analyser(store: Store, options: Options | None = None) -> Analys
     return analyser(words, lemmas, options, english=await store.english_words())
 
 
-async def load_learned(store: Store, analyser: _Analyser, w: Weights, *, stored: bool = True
+async def load_learned(store: Store, analyser: QuestionAnalyser, w: Weights, *, stored: bool = True
                        ) -> tuple[PriorIndex | None, Translations | None]:
     """The earlier questions' index (``prior``/``earlier`` weights on) and the translations (``transl`` on) of
     ``store``, both reading the questions through one :class:`QuestionAnalyses`; None for one whose weights are off

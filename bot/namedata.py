@@ -20,7 +20,7 @@ from typing import NamedTuple
 from bot.fuzzyvocab import FuzzyVocabulary
 from bot.store import NameEntry
 from bot.store.names import KEYS, RKEYS, WORDS, Entries, EntryRow, StoredNames
-from bot.text import _SEPARATORS, _SLASHES, name_keys, name_words
+from bot.text import NAME_SEPARATORS, NAME_SLASHES, name_keys, name_words
 
 #: Alias kinds that are not the card's German name (ranked after German names within a tier).
 FOREIGN_KINDS = frozenset({"english"})
@@ -70,8 +70,9 @@ def name_strings(name: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     240 000 names for 100 000 printings)."""
     if name.isascii() and name.isprintable():
         base = " ".join(name.split()).lower()  # bot.text.clean(name).casefold() for printable ASCII
-        key = _SEPARATORS.sub("", _SLASHES.sub("/", base))
-        return ((key,) if key else ()), tuple(sorted({w for w in _SEPARATORS.split(_SLASHES.sub(" ", base)) if w}))
+        key = NAME_SEPARATORS.sub("", NAME_SLASHES.sub("/", base))
+        words = {w for w in NAME_SEPARATORS.split(NAME_SLASHES.sub(" ", base)) if w}
+        return ((key,) if key else ()), tuple(sorted(words))
     return name_keys(name), tuple(sorted(set(name_words(name))))
 
 

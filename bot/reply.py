@@ -244,6 +244,20 @@ def own_sources(reply: Reply) -> list[Page]:
     return reply.pages
 
 
+#: Most buttons of one page's own (:attr:`Page.actions`): Discord's five rows of five, one row left for paging, and a
+#: place for the share button of a private answer (:func:`as_private`).
+PAGE_BUTTONS_MAX = 19
+
+
+def own_buttons(pages: list[Page], actions: list[Action]) -> list[Page]:
+    """``pages`` (of one card or section of a joined answer, or the page of names that fit none), each page without
+    buttons of its own given ``actions``, each button once (:func:`distinct`: Discord refuses a message whose
+    custom_ids repeat) and at most :data:`PAGE_BUTTONS_MAX`. The pages themselves are changed and returned."""
+    for page in pages:
+        page.actions = distinct(actions if page.actions is None else page.actions)[:PAGE_BUTTONS_MAX]
+    return pages
+
+
 @dataclass
 class Action:
     """A button that runs another answer: ``action`` names a registered action, ``arg`` its argument.
@@ -406,9 +420,13 @@ def without_emoji(typed: str) -> tuple[str, tuple[str, ...]]:
     return (runs.sub(" ", typed), found) if found else (typed, ())
 
 
-#: A pointer to another page of the same reply, in the reply's own page numbers: „Wortlaut auf Seite 2“
-#: (:func:`bot.answers.eras.shift_page_refs`); the renderer makes it the number of the page shown (:func:`repointed`).
-PAGE_REF = re.compile(r"(?<=Wortlaut auf Seite )\d+")
+#: A pointer to other pages of the same reply, in the reply's own page numbers: „Wortlaut auf Seite 2“
+#: (:func:`bot.answers.eras.shift_page_refs`), the first page's line on later outdated rulings „heute überholt
+#: (Seiten 2 und 4)“ (:func:`bot.answers.layout.outdated_ahead`), a joined ``/mechanik``'s „**Spuk** (Seite 4)“
+#: (:func:`bot.answers.several_named.mechanics_line`); the renderer makes each number in it the number of the page
+#: shown (:func:`repointed`).
+PAGE_REF = re.compile(r"(?<=Wortlaut auf Seite )\d+|(?<=heute überholt \()Seiten? \d+(?:(?:, | und )\d+)*(?=\))"
+                      r"|(?<=\*\* \()Seite \d+(?=\))")
 
 
 def repointed(shown: list[Page], starts: list[int]) -> list[Page]:
@@ -421,12 +439,13 @@ def repointed(shown: list[Page], starts: list[int]) -> list[Page]:
 
 
 def map_page_refs(page: Page, to: Callable[[int], int]) -> Page:
-    """``page`` with each pointer (:data:`PAGE_REF`, in its body and fields) to page ``n`` made page ``to(n)``;
+    """``page`` with each pointer (:data:`PAGE_REF`, in its body and fields) to page ``n`` made page ``to(n)``
+    (each number of a pointer to several: „Seiten 2 und 4“);
     ``page`` itself when it holds none."""
     if not PAGE_REF.search(page.body + "".join(f.value for f in page.fields)):
         return page
 
     def moved(text: str) -> str:
-        return PAGE_REF.sub(lambda m: str(to(int(m.group()))), text)
+        return PAGE_REF.sub(lambda m: re.sub(r"\d+", lambda n: str(to(int(n.group()))), m.group()), text)
 
     return replace(page, body=moved(page.body), fields=[replace(f, value=moved(f.value)) for f in page.fields])

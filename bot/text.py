@@ -229,7 +229,7 @@ def strip_marks(text: str) -> str:
 _UMLAUT_AE = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
 #: Discord's markdown wrappers (`` `code` ``, ``||spoiler||``, ``**bold**``, ``_italic_``, ``~~strike~~``) and
 #: spaces: what ``text.strip(MARKDOWN_WRAPPERS)`` takes off a pasted rule number or mana cost (names drop them as
-#: separators, :data:`_SEPARATORS`).
+#: separators, :data:`NAME_SEPARATORS`).
 MARKDOWN_WRAPPERS = "`|*_~ "
 #: A whole text inside one pair of Discord's markdown wrappers, the wrapper not repeated inside; white space just
 #: inside the pair is allowed here (``~~ {G} ~~``), as Discord shows it.
@@ -268,15 +268,16 @@ def unwrapped(text: str) -> str:
 #: What separates a name's words and is dropped from its keys: white space, dashes, apostrophes, punctuation, and
 #: Discord's markdown wrappers (`` `code` ``, ``||spoiler||``, ``**bold**``, ``_italic_``, ``~~strike~~``), so a name
 #: pasted in any of them is read as typed plainly (no card name holds ``|*_~``).
-_SEPARATORS = re.compile(r"[\s\-‐‑‒–—―'’‘`´,.:;!?\"„“”«»()|*_~]+")
-_SLASHES = re.compile(r"\s*/+\s*")
+NAME_SEPARATORS = re.compile(r"[\s\-‐‑‒–—―'’‘`´,.:;!?\"„“”«»()|*_~]+")
+#: Slashes with the spaces around them: a split card's ``//`` however typed (``Krims//Krams``, ``Krims / Krams``).
+NAME_SLASHES = re.compile(r"\s*/+\s*")
 
 
 def name_words(text: str) -> list[str]:
     """The words of a name in folded form (``ä`` → ``a``): ``"Chor des Konklave"`` → chor, des, konklave."""
     folded = strip_marks(clean(text).casefold().replace("ß", "ss"))
-    folded = _SLASHES.sub(" ", folded)
-    return [w for w in _SEPARATORS.split(folded) if w]
+    folded = NAME_SLASHES.sub(" ", folded)
+    return [w for w in NAME_SEPARATORS.split(folded) if w]
 
 
 def name_keys(text: str) -> tuple[str, ...]:
@@ -286,10 +287,10 @@ def name_keys(text: str) -> tuple[str, ...]:
     ``("forschung/entwicklung",)``. Returns one key when both variants agree; () for blank input.
     """
     base = clean(text).casefold()
-    base = _SLASHES.sub("/", base)
+    base = NAME_SLASHES.sub("/", base)
     variants = []
     for variant in (base.translate(_UMLAUT_AE), strip_marks(base.replace("ß", "ss"))):
-        key = _SEPARATORS.sub("", strip_marks(variant))
+        key = NAME_SEPARATORS.sub("", strip_marks(variant))
         if key and key not in variants:
             variants.append(key)
     return tuple(variants)
@@ -300,7 +301,7 @@ def name_spellings(text: str) -> list[str]:
     other spellings the card-name index reads (:func:`name_keys` of each word: ``ß`` as ``ss``, ``ä`` as ``ae``),
     each once: ``"Gefräßig"`` → gefraßig, gefraessig, gefrassig. For the completers' prefix tables, made once per
     table; a typed word then needs only :func:`sharp_s`."""
-    return list(dict.fromkeys([*tokens(text), *(k for w in _SEPARATORS.split(clean(text)) for k in name_keys(w))]))
+    return list(dict.fromkeys([*tokens(text), *(k for w in NAME_SEPARATORS.split(clean(text)) for k in name_keys(w))]))
 
 
 def sharp_s(words: Iterable[str]) -> list[str]:
@@ -320,14 +321,14 @@ def name_folds(text: str) -> tuple[tuple[str, ...], list[str]]:
     plain = base.translate(_AOU)
     if not plain.isascii():
         return name_keys(text), name_words(text)
-    slash = "/" in plain  # _SLASHES matches only where a slash is (most typed names have none)
-    short = _SEPARATORS.sub("", _SLASHES.sub("/", plain) if slash else plain)
+    slash = "/" in plain  # NAME_SLASHES matches only where a slash is (most typed names have none)
+    short = NAME_SEPARATORS.sub("", NAME_SLASHES.sub("/", plain) if slash else plain)
     if plain == base:
         keys: tuple[str, ...] = (short,) if short else ()
     else:
-        long = _SEPARATORS.sub("", (_SLASHES.sub("/", base) if slash else base).translate(_UMLAUT_AE))
+        long = NAME_SEPARATORS.sub("", (NAME_SLASHES.sub("/", base) if slash else base).translate(_UMLAUT_AE))
         keys = tuple(dict.fromkeys(k for k in (long, short) if k))
-    return keys, [w for w in _SEPARATORS.split(_SLASHES.sub(" ", plain) if slash else plain) if w]
+    return keys, [w for w in NAME_SEPARATORS.split(NAME_SLASHES.sub(" ", plain) if slash else plain) if w]
 
 
 # --- the documents' full-text search (bot.textsearch) ---------------------------------------------

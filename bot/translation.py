@@ -260,7 +260,9 @@ def question_terms(words: Sequence[Sequence[str]]) -> list[str]:
     return list(dict.fromkeys(t for word in words for t in word))
 
 
-class _Analyser(Protocol):
+class QuestionAnalyser(Protocol):
+    """What reads a question's text into its analysis (:class:`bot.analysis.Analyser`, the store's)."""
+
     def analyse(self, text: str, *, question: bool = False) -> Analysis: ...
 
 
@@ -272,7 +274,7 @@ class Translations:
     learned the same way and stored (``stored``, :func:`translations`): then nothing is learned, and no question
     can be left out (:meth:`without` needs the pairs)."""
 
-    def __init__(self, analyser: _Analyser, questions: Sequence[PriorQuestion],
+    def __init__(self, analyser: QuestionAnalyser, questions: Sequence[PriorQuestion],
                  gold: Mapping[str, frozenset[str]] | None, left_out: str | None = None,
                  built: dict[str, Any] | None = None, stored: Table | None = None) -> None:
         """``gold``: passage key → its terms and name terms (None with a ``stored`` table); ``left_out``: a question
@@ -456,7 +458,7 @@ def read_table(value: str | None, key: str) -> tuple[Table | None, str]:
     return table, ""
 
 
-async def translations(store: _Fetcher, analyser: _Analyser, path: Path = PRIOR_FILE, *,
+async def translations(store: _Fetcher, analyser: QuestionAnalyser, path: Path = PRIOR_FILE, *,
                        stored: bool = True) -> Translations | None:
     """The :class:`Translations` of ``store`` from ``path``'s questions (None when the file is missing or
     unreadable: logged): with ``stored`` the table the build stored for them (:data:`TABLE_META`, read in

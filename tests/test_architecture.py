@@ -361,3 +361,18 @@ def test_a_name_is_imported_from_the_module_that_defines_it():
             if isinstance(node, ast.Attribute) and node.attr == "german_int":
                 found.append((module_name(path), "attribute"))
     assert len(found) >= 10 and {origin for _, origin in found} == {"bot.text"}, found
+
+
+def test_no_module_imports_another_modules_private_name():
+    """A name with a leading underscore is its module's own: a reader two modules share is public, with its docstring
+    (``bot.definitions.subject_terms``, ``bot.answers.off_topic.typed_groups``). Seen red on 2026-12-08 with the seven
+    of then (``bot.headwords`` importing ``bot.definitions._NOT_A_SUBJECT``, ``bot.answers.asked_words`` importing
+    ``bot.answers.off_topic._typed_groups``, ``bot.namedata`` importing ``bot.text._SEPARATORS`` …)."""
+    found = set()
+    for path in sorted([*(ROOT / "bot").rglob("*.py"), *(ROOT / "cogs").rglob("*.py")]):
+        module = module_name(path)
+        for node in ast.walk(syntax_tree(path)):
+            if isinstance(node, ast.ImportFrom) and _resolve(module, node).startswith(("bot", "cogs")):
+                found |= {(module, _resolve(module, node), a.name) for a in node.names
+                          if a.name.startswith("_") and not a.name.startswith("__")}
+    assert found == set(), sorted(found)

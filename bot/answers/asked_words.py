@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from bot.answers.off_topic import HEAD_STEM, _typed_groups
+from bot.answers.off_topic import HEAD_STEM, typed_groups
 from bot.concepts import concept_id
 from bot.ranking import Ranked, Ranker
 from bot.store import PassageRecord
@@ -37,7 +37,7 @@ def subject_groups(found: Ranked, r: Ranker, meant: Collection[str] = ()) -> lis
     read as another German word (``meant``, :func:`bot.answers.unknown_notes.meant_words`) nor one no passage holds."""
     concepts = set(found.analysis.concepts)
     out = []
-    for group, typed in _typed_groups(found, meant):
+    for group, typed in typed_groups(found, meant):
         own = tuple(t for i, t in enumerate(group) if i == 0 or t in concepts)
         known = [r.term_weights[t] for t in own if t in r.term_weights]
         if typed and known and any(c.startswith(SUBJECT) for c in own[1:]):

@@ -103,7 +103,7 @@ async def card_rulings(ctx: AnswerContext, card: CardRecord, all_button: bool = 
         return [(page, [r.id for r in chunk]) for n, (heading, chosen, lead) in enumerate(groups)
                 for page, chunk in paged_rulings(index, heading, chosen, _joined(lead, line) if n == 0 else lead)]
 
-    pages = announced(index, build)
+    pages = announced(index, build, [r.id for _heading, chosen, _lead in groups for r in chosen])
     actions = [Action(label="Karte anzeigen", action="card", arg=str(card.id))]
     actions += [Action(label=f"Mechanik: {title}", action="mechanic", arg=str(m_id)) for m_id, title in linked]
     if all_button and len(pages) > 1:

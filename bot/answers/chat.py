@@ -29,7 +29,7 @@ from bot.mentions import bracket_mentions, outside_brackets, scanner, spoiled, w
 from bot.message_names import plain_names
 from bot.name_offers import english_card, english_in_text, english_line, english_of
 from bot.question_reading import markup_note, without_markup
-from bot.reply import CHOICES_MAX, Action, Page, Reply, distinct, own_sources, quote_user, shared_date
+from bot.reply import CHOICES_MAX, Action, Page, Reply, own_buttons, own_sources, quote_user, shared_date
 from bot.store import CardRecord, RulingRecord
 from bot.text import clean, shorten, tokens
 
@@ -292,15 +292,6 @@ async def explain_cards(ctx: AnswerContext, ids: str, missing: str = "", typed: 
         pages += own_buttons([page], picks)
     reply = Reply(pages=pages, source=" · ".join(sources), date=None if names else shared_date(dates))
     return with_note(with_note(reply, left_out_line(ctx, more)), SPOILER_NOTE if hidden else None)
-
-
-def own_buttons(pages: list[Page], actions: list[Action]) -> list[Page]:
-    """``pages`` (of one card, or the page of names that fit none), each page without buttons of its own given
-    ``actions``, each button once (:func:`bot.reply.distinct`: Discord refuses a message whose custom_ids repeat) and
-    at most 19 (a row's place is left for paging). The pages themselves are changed and returned."""
-    for page in pages:
-        page.actions = distinct(actions if page.actions is None else page.actions)[:19]
-    return pages
 
 
 #: The line of :func:`explain_cards` when the message hid card names in spoilers.

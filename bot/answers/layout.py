@@ -14,7 +14,9 @@ status, each source and each notice said once per page.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from bot.answers.today import PageNotes, status_text
 from bot.answers.today_facts import STYLES, entry_status
@@ -109,41 +111,59 @@ def outdated_ahead(index: TodayIndex, pages: Sequence[Sequence[int]], before: in
     ``⚠️ 1 Ruling heute überholt (Seite 2)``, ``⚠️ 2 weitere Rulings heute überholt (Seiten 2 und 4)`` when the first
     page shows one too; ``""`` when no later page holds one. ``pages``: the ruling ids (``rulings.id``) of each page of
     the answer, the first page first; ``before``: the pages of the reply before these (a second section of
-    ``/mechanik`` starts on page 3: its pages are named from 4 on)."""
-    def outdated(ids: Sequence[int]) -> int:
-        return sum(entry_status(index, "ruling", i).outdated for i in ids)
-
-    later = {before + n + 1: count for n, ids in enumerate(pages) if n > 0 and (count := outdated(ids))}
+    ``/mechanik`` starts on page 3: its pages are named from 4 on). The numbers are the reply's own pages; the
+    renderer names the page shown of each where it splits a page to Discord's limits (:data:`bot.reply.PAGE_REF`)."""
+    later = {before + n + 1: count for n, ids in enumerate(pages) if n > 0 and (count := _outdated(index, ids))}
     if not later:
         return ""
-    total = sum(later.values())
-    more = (" weiteres" if total == 1 else " weitere") if pages and outdated(pages[0]) else ""
-    numbers = [str(n) for n in later]
+    return _line(sum(later.values()), bool(pages) and bool(_outdated(index, pages[0])), [str(n) for n in later])
+
+
+def _outdated(index: TodayIndex, ids: Sequence[int]) -> int:
+    """How many of the rulings ``ids`` are outdated today."""
+    return sum(entry_status(index, "ruling", i).outdated for i in ids)
+
+
+def _line(total: int, more: bool, numbers: Sequence[str]) -> str:
+    """:func:`outdated_ahead`'s words for ``total`` outdated rulings on the pages ``numbers``; ``more``: the first
+    page shows one too („weitere“)."""
+    said = (" weiteres" if total == 1 else " weitere") if more else ""
     where = f"Seite {numbers[0]}" if len(numbers) == 1 else f"Seiten {', '.join(numbers[:-1])} und {numbers[-1]}"
     style = STYLES["changed"]
-    return f"{style.mark} {german_int(total)}{more} Ruling{'' if total == 1 else 's'} {style.word} ({where})"
+    return f"{style.mark} {german_int(total)}{said} Ruling{'' if total == 1 else 's'} {style.word} ({where})"
 
 
-def announced(index: TodayIndex, build: Callable[[str], list[tuple[Page, list[int]]]], before: int = 0) -> list[Page]:
+#: Most digits of a page number: a reply has fewer than a thousand pages (the footer's room is counted for „Seite
+#: 999/999“, :func:`bot.page_fit.footer_room`).
+PAGE_DIGITS = 3
+#: What holds the place of :func:`outdated_ahead`'s line while the pages are made (a character of Unicode's private
+#: use area, which no document and no answer prints), repeated to the line's widest.
+_HELD = "\ue000"
+
+
+def announced(index: TodayIndex, build: Callable[[str], list[tuple[Page, list[int]]]], shown: Sequence[int],
+              before: int = 0) -> list[Page]:
     """The pages ``build`` makes with the first page holding :func:`outdated_ahead`'s line for them. ``build(line)``
     gives the answer's pages, each with the ids of the rulings it shows, ``line`` (when not empty) on the first page
-    and counted in its budget; the line may move a ruling to the next page and so name other pages, so the pages are
-    made again until the line names what they show (three times at most; a last change of the line is written over the
-    old one without paging again). ``before``: the pages of the reply before these (:func:`outdated_ahead`)."""
-    line = ""
-    paged = build(line)
-    for _ in range(3):
-        now = outdated_ahead(index, [ids for _page, ids in paged], before)
-        if now == line:
-            break
-        line = now
-        paged = build(line)
-    pages = [page for page, _ids in paged]
-    final = outdated_ahead(index, [ids for _page, ids in paged], before)
-    if line and final != line:  # the pages moved once more: the line says what they show now
-        pages[0].body = pages[0].body.replace(line, final, 1)
-    return pages
+    and counted in its budget; ``shown``: the ids of every ruling the pages show. The pages are made once, the line's
+    place held as wide as its widest for the outdated ones of ``shown`` (each on a later page of three digits'
+    number, :data:`PAGE_DIGITS`), and the line written into it after: it never makes the first page longer than it
+    was made, whichever pages the rulings land on. A line with nothing to say takes its place away with the blank
+    before it. The renderer names the page shown where it splits a page (:data:`bot.reply.PAGE_REF`). ``before``: the
+    pages of the reply before these (:func:`outdated_ahead`)."""
+    count = _outdated(index, list(dict.fromkeys(shown)))
+    if not count:  # nothing outdated (most answers): no place to hold
+        return [page for page, _ids in build("")]
+    held = _HELD * len(_line(count, True, ["9" * PAGE_DIGITS] * count))
+    paged = build(held)
+    line = outdated_ahead(index, [ids for _page, ids in paged], before)
+    place = re.compile(rf"^{held}\s*|\s*{held}")  # a line with nothing to say leaves no blank behind
+
+    def said(body: str) -> str:
+        return body.replace(held, line, 1) if line else place.sub("", body, count=1)
+
+    return [replace(page, body=said(page.body)) if held in page.body else page for page, _ids in paged]
 
 
-__all__ = ["FIRST_PAGE_BUDGET", "NO_RULINGS", "PAGE_BUDGET", "announced", "budget_of", "outdated_ahead", "pack",
-           "page_size", "paged_rulings", "ruling_pages", "rulings_body", "source_of"]
+__all__ = ["FIRST_PAGE_BUDGET", "NO_RULINGS", "PAGE_BUDGET", "PAGE_DIGITS", "announced", "budget_of", "outdated_ahead",
+           "pack", "page_size", "paged_rulings", "ruling_pages", "rulings_body", "source_of"]

@@ -29,13 +29,25 @@ from bot.answers.registry import (
     parse_id,
 )
 from bot.answers.rule_status import rule_head
-from bot.answers.several_named import listed_mechanics, mechanics_line, named_title
+from bot.answers.several_named import MAX_NAMED, listed_mechanics, mechanics_line, named_action, named_title
 from bot.answers.today import heute_block, terms_line
 from bot.answers.today_facts import entry_status
 from bot.answers.today_index import TodayIndex, today_index
 from bot.declared_args import RowId
 from bot.guilds import begun, named_guild, named_set, store_guilds
-from bot.reply import CHOICES_MAX, Action, Choice, Field, Page, Reply, cut_units, format_date, own_sources, quote_user
+from bot.reply import (
+    CHOICES_MAX,
+    Action,
+    Choice,
+    Field,
+    Page,
+    Reply,
+    cut_units,
+    format_date,
+    own_buttons,
+    own_sources,
+    quote_user,
+)
 from bot.rule_catalog import RuleCatalog, catalog, parse_number
 from bot.store import MechanicRecord, Store
 from bot.terms import Term, TermMatch
@@ -170,7 +182,7 @@ async def mechanic_pages(ctx: AnswerContext, m: MechanicRecord, before: int = 0)
         return [(page, []) for page in pages] + [
             (page, [r.id for r in chunk]) for page, chunk in (paged_rulings(index, title, rulings) if rulings else [])]
 
-    return announced(index, build, before), actions
+    return announced(index, build, [r.id for r in rulings], before), actions
 
 
 @action(HISTORY_ACTION)
@@ -313,27 +325,36 @@ async def mechanic_answer(ctx: AnswerContext, name: str) -> Reply:
 
 async def _each_listed(ctx: AnswerContext, finder: MechanicFinder, each: list[tuple[str, Found]]) -> Reply:
     """The answer to several mechanics named in one ``/mechanik`` (:func:`bot.answers.several_named.listed_mechanics`):
-    each section (or keyword) on its own pages in the order named, each page naming its own sources, under a first
-    line naming each with its first page and the pieces that name none (:func:`~bot.answers.several_named.
+    each section (or keyword) on its own pages in the order named, at most :data:`~bot.answers.several_named.
+    MAX_NAMED`, each page naming its own sources and carrying its own section's buttons (:func:`bot.reply.
+    own_buttons`), under a first line naming each with its first page, the names beyond the cap (a button each on the
+    first page, before the first section's own) and the pieces that name none (:func:`~bot.answers.several_named.
     mechanics_line`)."""
     pages: list[Page] = []
-    actions: list[Action] = []
     starts: dict[str, int] = {}
+    rest: dict[str, Found] = {}
     missing: list[str] = []
     for piece, found in each:
         title = named_title(finder, found)
-        if not title or title in starts:
+        if not title or title in starts or title in rest:
             missing += [piece] if not title else []
+            continue
+        if len(starts) >= MAX_NAMED:  # named, not shown: the first line names it, a button shows it
+            rest[title] = found
             continue
         starts[title] = len(pages) + 1
         reply = (await mechanic_reply(ctx, [m for i in found.sections if (m := finder.sections[i]).title == title],
                                       len(pages))
                  if found.sections else await keyword_reply(ctx, found.term, piece) if found.term else None)
-        pages += own_sources(reply) if reply else []
-        actions += reply.actions if reply else []
-    pages[0].body = f"{mechanics_line(list(starts.items()), missing)}\n\n{pages[0].body}"
+        pages += own_buttons(own_sources(reply), reply.actions) if reply else []
+    others = [named_action(finder, found) for found in rest.values()]
+    first = pages[0]
+    own, first.actions = first.actions or [], None
+    shown = own_buttons([first], [*others, *own])[0].actions or []  # the names not shown first: the line points there
+    line = mechanics_line(list(starts.items()), missing, list(rest), buttons=all(a in shown for a in others))
+    first.body = f"{line}\n\n{first.body}"
     return Reply(pages=pages, source=" · ".join(dict.fromkeys(p.source for p in pages if p.source)),
-                 actions=actions[:20])
+                 actions=list(shown))
 
 
 def read_as(typed: str, title: str) -> bool:

@@ -60,10 +60,13 @@ def _unknown_weight(r: Ranker) -> float:
 HEAD_STEM = 4
 
 
-def _typed_groups(found: Ranked, meant: Collection[str] = ()) -> list[tuple[tuple[str, ...], bool]]:
-    """Per content word of the question (:meth:`bot.analysed.Analysis.word_groups`, one per word of ``words``) its terms
-    and whether it counts as read: False for a word repaired as a typo (all its non-concept terms are in
-    :attr:`bot.analysis.Analysis.repaired`) whose typed form is in ``meant`` (a German word meant as typed)."""
+def typed_groups(found: Ranked, meant: Collection[str] = ()) -> list[tuple[tuple[str, ...], bool]]:
+    """Per content word of the question ``found`` read (:meth:`bot.analysed.Analysis.word_groups`, one per word of
+    ``words``, in the question's order) a pair: its terms, and whether it counts as read — False for a word repaired
+    as a typo (all its non-concept terms are in :attr:`bot.analysis.Analysis.repaired`) whose typed form is in
+    ``meant`` (a German word meant as typed). The one reading of the question's words that the off-topic test
+    (:func:`rare_concepts`, :func:`held_share`) and the words it asked (:mod:`bot.answers.asked_words`) share. Pure;
+    no errors."""
     a = found.analysis
     concepts = set(a.concepts)
     out = []
@@ -80,7 +83,7 @@ def rare_concepts(found: Ranked, weights: Mapping[str, float], meant: Collection
     :data:`MIN_CONCEPT_IDF` (every concept as shipped), in order."""
     a = found.analysis
     concepts = set(a.concepts)
-    groups = [g for g, typed in _typed_groups(found, meant) if typed] + a.other_groups()
+    groups = [g for g, typed in typed_groups(found, meant) if typed] + a.other_groups()
     named = dict.fromkeys(t for g in groups for t in g if t in concepts)
     return [c for c in named if weights.get(c, 0.0) >= MIN_CONCEPT_IDF]
 
@@ -94,7 +97,7 @@ def held_share(found: Ranked, hits: Sequence[Hit], weights: Mapping[str, float],
     meant another word). 1.0 for a question without content words (nothing to miss)."""
     held_terms = frozenset().union(*(h.passage.terms | h.passage.names for h in hits))
     total = held = 0.0
-    for group, typed in _typed_groups(found, meant):
+    for group, typed in typed_groups(found, meant):
         weight = max(weights.get(t, unknown) for t in group)
         total += weight
         if typed and any(t in held_terms or (len(t) >= HEAD_STEM and any(h.endswith(t) for h in held_terms))
@@ -138,7 +141,7 @@ def titled_lead(found: Ranked, weights: Mapping[str, float], unknown: float, mea
     rarest term, ``unknown`` for a term no passage's text holds): the lead is the section on what is asked („wie
     funktioniert zuschießen“ led by „Karten mit doppeltem Zuschießen“, 001:2929). False without hits or such
     words."""
-    groups = [g for g, typed in _typed_groups(found, meant) if typed and g]
+    groups = [g for g, typed in typed_groups(found, meant) if typed and g]
     if not found.hits or not groups:
         return False
     rarest = max(groups, key=lambda g: max(weights.get(t, unknown) for t in g))
@@ -166,4 +169,4 @@ def off_topic(found: Ranked, r: Ranker, meant: Collection[str] = ()) -> bool:
 
 
 __all__ = ["CANDIDATES", "HEAD_STEM", "MIN_CONCEPT_IDF", "MIN_HELD", "OFF_TOPIC_LINE", "held_share", "off_topic",
-           "rare_concepts", "title_holds", "titled_lead", "titled_terms"]
+           "rare_concepts", "title_holds", "titled_lead", "titled_terms", "typed_groups"]

@@ -415,7 +415,7 @@ async def _hits_reply(ctx: AnswerContext, title: str, intro: str, result: Search
         made[:] = [(docs, dates)]
         return pages
 
-    pages = announced(index, build) or [Page(title=title, body=intro)]
+    pages = announced(index, build, [h.ruling_id for h in result.hits]) or [Page(title=title, body=intro)]
     docs, all_dates = made[0]
     return Reply(pages=pages, source=" · ".join(docs), date=shared_date(all_dates), actions=pages[0].actions or [])
 

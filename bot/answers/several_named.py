@@ -1,7 +1,8 @@
 """Several things named where one is answered at a time: none of them is dropped without a word.
 
 * ``/mechanik name: Spuk und Blutdurst`` (also ``Spuk, Blutdurst``, ``Spuk Blutdurst``, ``spuk oder ausgraben``):
-  :func:`listed_mechanics` reads each name, ``/mechanik`` answers each on its own pages;
+  :func:`listed_mechanics` reads each name, ``/mechanik`` answers each on its own pages (the first :data:`MAX_NAMED`;
+  the others named in the first line, each with a button);
 * ``/karte name: Boros-Rekrut und Szadek``, ``/ruling karte: …``: :func:`several_cards` offers each card;
 * ``/frage frage: Was ist Spuk? Und wie funktioniert Blutdurst?``, ``Was macht Szadek und was macht Tamanoa?``:
   :func:`asked_apart` names the questions the answer's best passage is not about, with a button to each.
@@ -70,17 +71,44 @@ def named_title(finder: MechanicFinder, found: Found) -> str:
     return found.term.german if found.term is not None else ""
 
 
-def mechanics_line(names: list[tuple[str, int]], missing: list[str]) -> str:
+#: Most mechanics one ``/mechanik`` answers, each on its own pages (as ``/frage`` looks up at most
+#: :data:`bot.answers.asked_rules.MAX_ASKED` rule numbers): a list of twenty names would be a hundred pages. The
+#: others are named in the first line, each with a button (:func:`mechanics_line`, :func:`named_action`).
+MAX_NAMED = 5
+
+
+def mechanics_line(names: list[tuple[str, int]], missing: list[str], rest: Sequence[str] = (),
+                   buttons: bool = True) -> str:
     """The first line of an answer to several mechanics: ``names`` each with the page it starts on (1 = first),
     ``missing`` the pieces naming none (escaped here): „ℹ️ 2 Mechaniken genannt, jede auf eigenen Seiten: **Spuk**
     (Seite 1), **Blutdurst** (Seite 4).“; one name: „ℹ️ Gezeigt: **Spuk**. Keine Mechanik gefunden zu „xyzzy“.“
-    (:func:`listed_mechanics`)."""
+    (:func:`listed_mechanics`). ``rest``: the names beyond :data:`MAX_NAMED`, not shown, each named after the shown
+    ones („… **Wallung** (Seite 20) und 7 weitere, nicht gezeigt: **Bergung**, … (je ein Knopf unten).“); ``buttons``
+    False when not every one of them has its button under the page (the line then names the command)."""
     each = ", ".join(f"**{name}** (Seite {page})" for name, page in names)
-    line = f"ℹ️ {len(names)} Mechaniken genannt, jede auf eigenen Seiten: {each}." if len(names) > 1 else (
-        f"ℹ️ Gezeigt: **{names[0][0]}**.")
+    if rest:
+        how = "je ein Knopf unten" if buttons else "je einzeln mit `/mechanik name: …`"
+        named = ", ".join(f"**{r}**" for r in rest)
+        line = (f"ℹ️ {len(names) + len(rest)} Mechaniken genannt, höchstens {MAX_NAMED} auf einmal, jede auf eigenen "
+                f"Seiten: {each} und {len(rest)} weitere, nicht gezeigt: {named} ({how}).")
+    elif len(names) > 1:
+        line = f"ℹ️ {len(names)} Mechaniken genannt, jede auf eigenen Seiten: {each}."
+    else:
+        line = f"ℹ️ Gezeigt: **{names[0][0]}**."
     if missing:
         line += " Keine Mechanik gefunden zu " + ", ".join(f"„{quote_user(m, 40)}“" for m in missing) + "."
     return line
+
+
+def named_action(finder: MechanicFinder, found: Found) -> Action:
+    """The button to what ``found`` names (:func:`named_title`): its first section (``rb:mechanic:<id>``, as the
+    box offers a title of several sets once), else its keyword (``rb:mechanic_pick:<German name>``). ``found`` names
+    something."""
+    if found.sections:
+        m = finder.sections[found.sections[0]]
+        return Action(label=f"Mechanik: {m.title}", action="mechanic", arg=str(m.id))
+    assert found.term is not None  # a keyword: named_title gave its name
+    return Action(label=f"Mechanik: {found.term.german}", action="mechanic_pick", arg=found.term.german)
 
 
 async def several_cards(ctx: AnswerContext, query: str, choice: str = "card") -> UserError | None:
@@ -199,5 +227,5 @@ async def apart_note(store: Store | None, names: NameIndex | None, question: str
     return asked_apart(asked_each(await mechanic_finder(store), names, question, cards), hits[0])
 
 
-__all__ = ["Asked", "apart_note", "asked_apart", "asked_each", "listed", "listed_mechanics", "mechanics_line",
-           "named_title", "questions", "several_cards"]
+__all__ = ["MAX_NAMED", "Asked", "apart_note", "asked_apart", "asked_each", "listed", "listed_mechanics",
+           "mechanics_line", "named_action", "named_title", "questions", "several_cards"]

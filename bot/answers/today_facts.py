@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.answers.today_index import _REF, ChangeRow, DocEvidence, TermRow, TodayIndex, evidence_text
+from bot.answers.today_index import EVIDENCE_REF, ChangeRow, DocEvidence, TermRow, TodayIndex, evidence_text
 from bot.store import RuleReview
 
 
@@ -95,7 +95,7 @@ def _entry_status(index: TodayIndex, kind: str, entry_id: int) -> EntryStatus:
     terms = tuple(index.terms[k] for k in index.terms_by_entry.get((kind, entry_id), []) if k in index.terms)
     newer: dict[str, DocEvidence] = {}
     for r in (r for r in rows if r.kind == "changed"):
-        for m in (_REF.match(ev) for ev in r.evidence):
+        for m in (EVIDENCE_REF.match(ev) for ev in r.evidence):
             doc = index.docs.get(m.group(0)) if m else None
             if doc is not None:
                 newer.setdefault(doc.key, doc)

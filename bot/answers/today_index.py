@@ -21,7 +21,8 @@ from bot.reply import Reply, format_date
 from bot.store import ChangeRecord, CitedNumber, RuleReview, Store, TermRecord
 from bot.text import canonical, tokens
 
-_REF = re.compile(r"^(\d{3}):(\d+)")
+#: A register row's evidence that names a passage of a document: its file prefix and first line (``001:78``).
+EVIDENCE_REF = re.compile(r"^(\d{3}):(\d+)")
 
 #: A register row / a renamed term as the answers read them back from the store.
 ChangeRow = ChangeRecord
@@ -114,7 +115,7 @@ async def _load(store: Store) -> TodayIndex:
         index.status[(note.kind, note.entry_id)] = note.value
     index.current = dict(register.current)
     refs = {m.group(0) for row in [*index.changes.values(), *index.terms.values()] for ev in row.evidence
-            if (m := _REF.match(ev))}
+            if (m := EVIDENCE_REF.match(ev))}
     for ref in refs:
         prefix, line = ref.split(":")
         found = await store.evidence_ruling(prefix, int(line))
@@ -227,7 +228,7 @@ def evidence_text(index: TodayIndex, evidence: tuple[str, ...]) -> str:
         dates = sorted({index.cr[n][1] for n in numbers if n in index.cr})
         when = f" vom {format_date(dates[-1])}" if dates else ""
         parts.append(f"{', '.join(numbers)} ({CR_NAME}{when})")
-    for m in (_REF.match(ev) for ev in evidence):
+    for m in (EVIDENCE_REF.match(ev) for ev in evidence):
         if m is None:
             continue
         doc = index.docs.get(m.group(0))

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.importer.model import Card, ParsedDocument
-from bot.importer.mtgjson import CardRecord, _cost_key, match_cards, name_key
+from bot.importer.mtgjson import CardRecord, cost_key, match_cards, name_key
 from bot.importer.writer import normalise_type_line
 
 
@@ -61,7 +61,7 @@ class _Candidates:
     def __init__(self, cards: list[Card]) -> None:
         self.names = {name_key(c.name) for c in cards}
         self.faces = {tuple(name_key(f.name) for f in c.faces) for c in cards if c.is_split}
-        self.costs = {tuple(_cost_key(f.mana_cost) for f in c.faces) for c in cards if c.is_split}
+        self.costs = {tuple(cost_key(f.mana_cost) for f in c.faces) for c in cards if c.is_split}
 
     def wants(self, rec: CardRecord) -> bool:
         """True when ``rec`` may match a document card (the same test as :func:`match_cards`' indexes)."""
@@ -72,7 +72,7 @@ class _Candidates:
         if all(f.german_name for f in rec.faces) and tuple(name_key(f.german_name or "") for f in rec.faces) in \
                 self.faces:
             return True
-        return tuple(_cost_key(f.mana_cost) for f in rec.faces) in self.costs
+        return tuple(cost_key(f.mana_cost) for f in rec.faces) in self.costs
 
 
 #: Cards whose rows are held before they are written in one statement per table (memory stays flat).

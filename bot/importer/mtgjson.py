@@ -374,7 +374,9 @@ def name_key(name: str) -> str:
     return " // ".join(normalise_for_search(part) for part in name.split("//"))
 
 
-def _cost_key(cost: str | None) -> str:
+def cost_key(cost: str | None) -> str:
+    """A face's mana cost as split cards are matched by it (``"{1}{W} "`` → ``"{1}{W}"``): spaces out, upper case;
+    ``""`` for none."""
     return (cost or "").replace(" ", "").upper()
 
 
@@ -395,7 +397,7 @@ def match_cards(cards: list[Card], records: list[CardRecord]) -> list[CardMatch]
         if rec.is_split:
             if all(f.german_name for f in rec.faces):
                 by_faces.setdefault(tuple(name_key(f.german_name or "") for f in rec.faces), []).append(rec)
-            by_costs.setdefault(tuple(_cost_key(f.mana_cost) for f in rec.faces), []).append(rec)
+            by_costs.setdefault(tuple(cost_key(f.mana_cost) for f in rec.faces), []).append(rec)
 
     def pick(card: Card, hits: list[CardRecord], method: str) -> CardMatch:
         names = list(dict.fromkeys(h.english_name for h in hits))
@@ -407,6 +409,6 @@ def match_cards(cards: list[Card], records: list[CardRecord]) -> list[CardMatch]
             out.append(pick(card, hits, "german-name"))
         elif card.is_split and (hits := by_faces.get(tuple(name_key(f.name) for f in card.faces))):
             out.append(pick(card, hits, "german-faces"))
-        elif card.is_split and (hits := by_costs.get(tuple(_cost_key(f.mana_cost) for f in card.faces))):
+        elif card.is_split and (hits := by_costs.get(tuple(cost_key(f.mana_cost) for f in card.faces))):
             out.append(pick(card, hits, "face-costs"))
     return out

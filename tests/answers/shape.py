@@ -58,6 +58,13 @@ def first_line(reply: Reply) -> str:
     return pages(reply)[0].get("description", "").split("\n", 1)[0]
 
 
+def page_keys(reply: Reply) -> list[str]:
+    """The passage keys an answer of ``/frage`` shows, best first: the lead passage its first page names
+    („_Schlüssel: 001:2967_“), then the passages of its buttons (``rb:passage:<key>``); ``[]`` for an error page."""
+    lead = re.search(r"_Schlüssel: ([^_]+)_", reply.pages[0].body)
+    return [lead.group(1)] * bool(lead) + [a.arg for a in reply.actions if a.action == "passage"]
+
+
 def sentences(text: str) -> list[str]:
     """``text`` cut at line breaks, `` · `` and sentence ends, each :func:`normal`, empty ones dropped."""
     return [s for s in (normal(part) for part in _SENTENCE.split(text)) if s]

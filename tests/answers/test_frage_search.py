@@ -9,7 +9,7 @@ from pathlib import Path
 from bot.answers import run_answer
 from bot.answers.frage_search import frage_search
 from bot.ranking import ranker
-from tests.answers.test_questions import page_keys
+from tests.answers.shape import page_keys
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 

@@ -4,12 +4,16 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from bot.answers import run_answer
 from bot.answers.card_rulings import card_rulings
-from bot.answers.layout import outdated_ahead
+from bot.answers.layout import announced, budget_of, outdated_ahead, page_size, paged_rulings
 from bot.answers.mechanics import mechanic_pages, mechanics
+from bot.answers.today_facts import entry_status
 from bot.answers.today_index import today_index
+from bot.page_fit import fit_reply
+from bot.reply import Reply
 
 #: The first page's line: „⚠️ 1 Ruling heute überholt (Seite 2)“, „⚠️ 2 weitere Rulings … (Seiten 2 und 4)“.
 AHEAD = re.compile(r"⚠️ (\d+)(?: weiteres?)? Rulings? heute überholt \(Seiten? ([\d, und]+)\)")
@@ -43,7 +47,9 @@ async def test_every_cards_rulings_name_their_later_outdated_pages_on_page_one(c
         assert named_pages(pages[0].body) == marked_pages(pages), card.name
         assert all(not AHEAD.search(p.body) for p in pages[1:]), card.name  # only the first page says it
         announced += bool(marked_pages(pages))
-    assert announced == 7  # Tolsimir, Bestimmt // Unbeirrt, Borealis-Druide, Helium-Verspritzer, … (2026-12-07)
+    # Tolsimir, Bestimmt // Unbeirrt, Borealis-Druide, Helium-Verspritzer, … (2026-12-07); Tresserhorn-Himmelsritter
+    # since the line's place is held at its widest (2026-12-08): its second outdated ruling moved to page 2
+    assert announced == 8
 
 
 async def test_bestimmt_unbeirrt_counts_three_outdated_rulings_on_pages_three_and_four(ctx):
@@ -79,3 +85,44 @@ async def test_the_line_counts_only_later_pages(store):
         "⚠️ 2 weitere Rulings heute überholt (Seite 3)")
     assert outdated_ahead(index, [[], [outdated[0]]]) == "⚠️ 1 Ruling heute überholt (Seite 2)"
     assert outdated_ahead(index, [[outdated[0]], []]) == ""
+
+
+async def _rulings(store):
+    """Every ruling of the mechanics sections, split into those today's index calls outdated and the others."""
+    index = await today_index(store)
+    every = [r for m in await mechanics(store) for r in await store.rulings_for_mechanic(m.id)]
+    outdated = [r for r in every if entry_status(index, "ruling", r.id).outdated]
+    return index, outdated, [r for r in every if not entry_status(index, "ruling", r.id).outdated]
+
+
+def _paged(index, rulings, lead="Rulings:"):
+    """A list of ``rulings`` paged as /ruling pages them, the first page's lead ending with the line."""
+    def build(line):
+        return [(page, [r.id for r in chunk]) for page, chunk in
+                paged_rulings(index, "Rulings (Test)", rulings, "\n".join(p for p in (lead, line) if p))]
+
+    return announced(index, build, [r.id for r in rulings])
+
+
+async def test_the_line_is_written_into_its_held_place_on_a_first_page_within_its_budget(store):
+    index, outdated, others = await _rulings(store)
+    # the first page filled to its budget with rulings still right today, the outdated one after them on page 2
+    short = sorted(others, key=lambda r: len(r.text))[:30]  # none alone over the first page's budget
+    pages = _paged(index, [*short, outdated[0]])
+    assert len(pages) >= 2 and pages[0].body.startswith("Rulings:\n⚠️ 1 Ruling heute überholt (Seite ")
+    assert named_pages(pages[0].body) == marked_pages(pages)
+    assert page_size(pages[0]) <= budget_of(0)  # the line took no more than the place held for it
+    assert "\ue000" not in "".join(p.body for p in pages)
+    # a list whose outdated ruling stays on the first page says nothing and leaves no blank line
+    alone = _paged(index, [outdated[0]])
+    assert len(alone) == 1 and alone[0].body.startswith("Rulings:\n\n") and "\ue000" not in alone[0].body
+
+
+async def test_the_line_names_the_page_shown_after_a_ruling_over_discords_limit(store):
+    index, outdated, others = await _rulings(store)
+    long = replace(others[0], text="Ein sehr langes Ruling. " * 300)  # 7 200 characters: two embeds
+    pages = _paged(index, [long, outdated[0]])
+    assert named_pages(pages[0].body) == {2}  # the reply's own page 2 …
+    shown = fit_reply(Reply(pages=pages))
+    assert len(shown) == 3 and "**Früher** (heute überholt)" in shown[2].body
+    assert named_pages(shown[0].body) == {3} == marked_pages(shown)  # … is the third page shown

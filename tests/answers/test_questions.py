@@ -3,7 +3,6 @@ each gold passage on the first page of the answer, and the answer's shape (whole
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -12,6 +11,7 @@ import pytest
 from bot.answer_cues import VERDICT
 from bot.answers import run_action, run_answer
 from bot.ranking import asked_cues, given_cues, ranker
+from tests.answers.shape import page_keys
 from tests.conftest import _file_identity
 from tests.questions import load
 
@@ -46,11 +46,6 @@ CLAUSE_MISSING = {"heldout2": 4}
 def first_page_text(reply) -> str:
     page = reply.pages[0]
     return "\n".join([page.title, page.body, *(f"{f.name}\n{f.value}" for f in page.fields)])
-
-
-def page_keys(reply) -> list[str]:
-    lead = re.search(r"_Schlüssel: ([^_]+)_", reply.pages[0].body)
-    return [lead.group(1)] * bool(lead) + [a.arg for a in reply.actions if a.action == "passage"]
 
 
 def flat(text: str) -> str:

@@ -89,3 +89,42 @@ async def test_frage_names_the_card_its_answer_leaves(ctx):
 async def test_one_question_naming_two_cards_gets_no_such_line(ctx):
     reply = await run_answer(ctx, "question", question="Kann Szadek Tamanoa auslösen?")
     assert "Mehrere Fragen" not in reply.pages[0].body
+
+
+#: Eight sections named in one /mechanik: the first five are answered, the other three named with a button each.
+EIGHT = "Spuk, Blutdurst, Ausgraben, Einberufen, Transmutation, Ausstrahlung, Zauberzeichen, Vorhersage"
+
+
+async def test_a_long_list_answers_the_first_five_and_names_the_rest_with_their_buttons(ctx):
+    reply = await run_answer(ctx, "mechanic", name=EIGHT)
+    assert [t.split(" – ")[0] for t in titles(reply)] == ["Spuk", "Blutdurst", "Ausgraben", "Einberufen",
+                                                          "Transmutation"]
+    first = reply.pages[0]
+    assert first.body.startswith("ℹ️ 8 Mechaniken genannt, höchstens 5 auf einmal, jede auf eigenen Seiten: **Spuk** "
+                                 "(Seite 1), ")
+    assert (" und 3 weitere, nicht gezeigt: **Ausstrahlung**, **Zauberzeichen**, **Vorhersage** (je ein Knopf "
+            "unten).") in first.body.split("\n")[0]
+    assert [(a.label, a.action) for a in first.actions[:3]] == [
+        ("Mechanik: Ausstrahlung", "mechanic"), ("Mechanik: Zauberzeichen", "mechanic"),
+        ("Mechanik: Vorhersage", "mechanic")]
+    sections = {m.title: m.id for m in await ctx.store.mechanic_sections()}
+    assert [a.arg for a in first.actions[:3]] == [str(sections[t]) for t in ("Ausstrahlung", "Zauberzeichen",
+                                                                           "Vorhersage")]
+
+
+async def test_each_sections_pages_carry_its_own_buttons_none_cut(ctx):
+    # before, the joined answer's buttons were one list cut at 20: the later sections' card buttons were dropped
+    reply = await run_answer(ctx, "mechanic", name=EIGHT)
+    for title in ("Spuk", "Ausgraben", "Transmutation"):
+        alone = await run_answer(ctx, "mechanic", name=title)
+        pages = [p for p in reply.pages if p.title.split(" – ")[0].split(":")[0] == title]
+        assert pages and all(p.actions is not None for p in pages), title
+        assert {(a.action, a.arg) for a in alone.actions} <= {(a.action, a.arg) for a in pages[-1].actions}, title
+    assert all(len(p.actions) <= 19 for p in reply.pages)  # a row for paging, a place for sharing
+
+
+async def test_a_keyword_beyond_the_five_gets_the_keyword_button(ctx):
+    reply = await run_answer(ctx, "mechanic", name="Spuk, Blutdurst, Ausgraben, Einberufen, Hybrid, Trampelschaden")
+    assert "und 1 weitere, nicht gezeigt: **Trampelschaden** (je ein Knopf unten)." in reply.pages[0].body
+    assert ("Mechanik: Trampelschaden", "mechanic_pick", "Trampelschaden") in [
+        (a.label, a.action, a.arg) for a in reply.pages[0].actions]
