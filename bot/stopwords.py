@@ -135,14 +135,18 @@ CARD_PROPERTIES = _word_list(
     """
 )
 #: What else a card prints that a question naming only the card asks for: a supertype (CR 205.4: „Ist Tolsimir
-#: Wolfsblut legendär?“, „verschneit“) and what the card makes (its mana ability, CR 605, or the tokens it puts onto
-#: the battlefield: „Wie viel Mana erzeugt Rix Maadi?“, „Was erzeugt Tolsimir Wolfsblut?“). Read by the ranking only
+#: Wolfsblut legendär?“, „verschneit“), what the card makes (its mana ability, CR 605, or the tokens it puts onto
+#: the battlefield: „Wie viel Mana erzeugt Rix Maadi?“, „Was erzeugt Tolsimir Wolfsblut?“) and its colour by name
+#: (CR 105.1, 105.2: the five colours and colourless, given by the mana symbols of its cost: „Ist der Boros-Rekrut
+#: blau?“ is answered by its cost {R/W}, as „welche Farben hat Boros-Rekrut“ is). Read by the ranking only
 #: (:meth:`bot.ranking.Ranker._asks_card`), beside a card the question names; not by the notes, where „mana“ beside a
 #: name the store has no card of is no sign of a card.
 PRINTED_WORDS = _word_list(
     """
     legendär legendäre legendären legendärer legendäres legende legenden verschneit verschneite verschneiter mana
     erzeugt erzeugen erzeuge erzeugst produziert produzieren produziere produzierst
+    weiß weiss weiße weisse weißer weisser blau blaue blauer schwarz schwarze schwarzer rot rote roter grün gruen grüne
+    gruene grüner gruener farblos farblose farbloser einfarbig einfarbige mehrfarbig mehrfarbige
     """
 )
 #: Words that ask for the state of today („welchen Manawert hat Krims // Krams heute“): beside a card's or term's
