@@ -6,8 +6,11 @@ random) from the documents alone by helpers who saw neither the ranking nor the 
 (60 each; ``judge210``, ``judge220``, ``judge230`` and ``judge240`` were the helpers' development counts until
 2026-12-07 night, when they were moved into the sixth tuning part ``tests/questions/tuning6.toml`` (172 of their 240
 questions, docs/ranking.md ¹⁵⁵): they stay here as the record, but a count of them is now in sample, no longer blind;
-the other eight are the lead's untouched yardstick). The others are **set aside**: measure a ranking change on them,
-never choose one for them; before they become a part of ``tests/questions/`` they need its near-duplicate checks
+the other eight are the lead's untouched yardstick). Three more, ``judge260.toml`` … ``judge262.toml``, were written the
+same way on 2026-12-08 (01:10 UTC, passages drawn at random in strata over each document): ``judge260`` is the helpers'
+development count (count it only by this script, look at its misses by id at most), ``judge261`` and ``judge262`` join
+the yardstick. The others are **set aside**: measure a ranking change on them, never choose one for them; before they
+become a part of ``tests/questions/`` they need its near-duplicate checks
 (``tests/questions/test_judge_sets.py`` checks their ids, golds and clauses).
 
 Each file: ``[[question]]`` tables with ``id``, ``text`` and ``gold`` (passage keys ``NNN:line``), as

@@ -31,10 +31,10 @@ def questions(path: Path) -> list[dict]:
     return tomllib.loads(path.read_text(encoding="utf-8"))["question"]
 
 
-def test_the_twelve_sets_are_there():
+def test_the_fifteen_sets_are_there():
     assert [p.stem for p in SETS] == [
         "judge210", "judge211", "judge212", "judge220", "judge221", "judge222", "judge230", "judge231", "judge232",
-        "judge240", "judge241", "judge242",
+        "judge240", "judge241", "judge242", "judge260", "judge261", "judge262",
     ]
 
 
