@@ -57,3 +57,19 @@ def test_the_answer_names_the_reading():
         "Gelesen als die Wörter der Dokumente (Spielersprache): „kostenlos“ als „ohne manakosten bezahlen“.")
     assert players_reading("ist der erste mulligan gratis") == (
         "Gelesen als die Wörter der Dokumente (Spielersprache): „gratis“ als „zählt“.")
+
+
+async def test_players_words_of_the_same_kind_meet_the_documents_words(ctx):
+    # „monocolor“ is 001's „einfarbig“ (105.2a), „reanimiert“ 001's „… ins Spiel gebracht“ of a card from the
+    # graveyard, „gesteelt“ the synonym group of „übernimmt die Kontrolle“ (001, 002); before, none was read
+    r = await ranker(ctx.store)
+    read = r.analyser.analyse("zählt ein artefakt bei effekten die nur monocolor sachen treffen", question=True)
+    assert "einfarb" in read.terms and "zzsfarbe" in read.terms, read.terms
+    read = r.analyser.analyse("kreatur reanimiert, zahl ich mana", question=True)
+    assert {"friedhof", "zzkgraveyard", "zzkentersxthexbattlefield"} <= set(read.terms), read.terms
+    read = r.analyser.analyse("kreatur gesteelt, wer kontrolliert sie", question=True)
+    assert "zzskontrollexubernehmen" in read.terms, read.terms
+    found = await r.search(ctx.store, "wie viele farben hat ein artefakt, zählt das als monocolor", ctx.names, limit=3)
+    assert "001:2037" in [h.passage.key for h in found.hits]  # „… weder mehrfarbig noch einfarbig. (Artefakte …)“
+    assert players_reading("nur monocolor sachen") == (
+        "Gelesen als die Wörter der Dokumente (Spielersprache): „monocolor“ als „einfarbig“.")
