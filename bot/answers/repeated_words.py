@@ -58,11 +58,11 @@ def _pass(words: list[str]) -> tuple[list[str], list[str]]:
 def once_each(text: str) -> tuple[str, list[str]] | None:
     """``text`` with each word or group of words (up to :data:`MAX_UNIT`) typed again right after itself read once,
     words compared without the punctuation around them and in any case (:data:`_AROUND`), and the pieces read so
-    (without that punctuation), each once in any case, in order: ``"trampelschaden trampelschaden trampelschaden"`` → ``("trampelschaden",
-    ["trampelschaden"])``, ``"kampfschaden stapel kampfschaden stapel"`` → ``("kampfschaden stapel", ["kampfschaden
-    stapel"])``; None when no word repeats so (``"Schaden durch Schaden"``: not right after itself). The words kept
-    are joined by single spaces. Linear in the words for any input (:data:`MAX_UNIT` sizes, :data:`MAX_PASSES`
-    passes)."""
+    (without that punctuation), each once in any case, in order:
+    ``"trampelschaden trampelschaden trampelschaden"`` → ``("trampelschaden", ["trampelschaden"])``,
+    ``"kampfschaden stapel kampfschaden stapel"`` → ``("kampfschaden stapel", ["kampfschaden stapel"])``; None
+    when no word repeats so (``"Schaden durch Schaden"``: not right after itself). The words kept are joined by
+    single spaces. Linear in the words for any input (:data:`MAX_UNIT` sizes, :data:`MAX_PASSES` passes)."""
     words = text.split()
     said: dict[str, str] = {}  # each piece once, in any case: the first spelling kept
     for _ in range(MAX_PASSES):
