@@ -203,6 +203,10 @@ async def test_press_refuses_forged_unfit_and_changed_pages(core):
     # a fingerprint of another page of this answer: the bot never pairs them, so the id is forged
     assert (await press(encode(PAGE, inv, 2, checks[0]), run)).reply is UNKNOWN_BUTTON
     assert (await press(encode(PAGE, inv, 9, checks[1]), run)).reply is UNKNOWN_BUTTON
+    # page 0 with the last page's fingerprint alike: before, its index -1 read the last page's fingerprint as its
+    # own and answered „Seite nicht vorhanden … 3 Seiten“, while page 99 with it answered „Unbekannte Schaltfläche“
+    for page in (0, 4, 99):
+        assert (await press(encode(PAGE, inv, page, checks[2]), run)).reply is UNKNOWN_BUTTON, page
     stale = next(c for c in ("abcdef", "ghijkl") if c not in checks)  # a page that looked different when made
     assert (await press(encode(PAGE, inv, 2, stale), run)).reply is CHANGED
     # a fingerprint no page has today decides, whatever the page number: the answer changed (README, „Knöpfe“)

@@ -61,7 +61,7 @@ def _joined(lead: str, line: str) -> str:
     return "\n".join(p for p in (lead, line) if p)
 
 
-async def card_rulings(ctx: AnswerContext, card: CardRecord, all_button: bool = False) -> Reply:
+async def card_rulings(ctx: AnswerContext, card: CardRecord, all_button: bool = False, before: int = 0) -> Reply:
     """All rulings of ``card`` in document order with outdated notices, then the rulings of the
     mechanics sections its rulings refer to (linked, not lost), with buttons to the card and sections.
 
@@ -69,7 +69,9 @@ async def card_rulings(ctx: AnswerContext, card: CardRecord, all_button: bool = 
     so ("keine eigenen Rulings; es folgen 3 Rulings aus dem Abschnitt „Einberufen“"), titled with both counts,
     so that no page says "keine Rulings" before pages of rulings. ``all_button``: when the rulings fill more
     than one page, a first button :data:`ALL_RULINGS` (or :data:`ALL_SECTION_RULINGS`) to all of them
-    (``rb:rulings:<card id>``, for a channel message that shows one page).
+    (``rb:rulings:<card id>``, for a channel message that shows one page). ``before``: the pages of a reply these
+    pages follow („Karten erklären“ on several cards), counted in the page numbers the first page names
+    (:func:`bot.answers.layout.announced`).
     """
     rulings = await ctx.store.rulings_for_card(card.id)
     linked = await linked_mechanics(ctx.store, card, rulings)
@@ -103,7 +105,7 @@ async def card_rulings(ctx: AnswerContext, card: CardRecord, all_button: bool = 
         return [(page, [r.id for r in chunk]) for n, (heading, chosen, lead) in enumerate(groups)
                 for page, chunk in paged_rulings(index, heading, chosen, _joined(lead, line) if n == 0 else lead)]
 
-    pages = announced(index, build, [r.id for _heading, chosen, _lead in groups for r in chosen])
+    pages = announced(index, build, [r.id for _heading, chosen, _lead in groups for r in chosen], before)
     actions = [Action(label="Karte anzeigen", action="card", arg=str(card.id))]
     actions += [Action(label=f"Mechanik: {title}", action="mechanic", arg=str(m_id)) for m_id, title in linked]
     if all_button and len(pages) > 1:

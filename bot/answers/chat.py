@@ -77,6 +77,8 @@ class MessageCards(NamedTuple):
     #: The cards named beyond the explained ones, each once, all of the first :data:`READ_MAX` names; [] when fewer
     #: than :data:`EXPLAIN_MAX` cards are explained.
     more: list[int]
+    #: Of :attr:`ids`, the cards a ``[[Karte|rulings]]`` asks the rulings of (:data:`bot.mentions.RULINGS_OPTIONS`).
+    rulings: tuple[int, ...] = ()
 
 
 def message_cards(ctx: AnswerContext, text: str) -> MessageCards:
@@ -89,7 +91,9 @@ def message_cards(ctx: AnswerContext, text: str) -> MessageCards:
     of them, and takes no card's place), then every known card name in the text outside the brackets
     (:class:`bot.mentions.NameScanner`), so a message that brackets one name and writes another plainly explains
     both. The left-out cards are the later mentions' cards, then the later plainly written ones, read only when
-    :data:`EXPLAIN_MAX` cards are explained. From memory (the name index), no store access.
+    :data:`EXPLAIN_MAX` cards are explained. A card a ``[[Karte|rulings]]`` names is in :attr:`MessageCards.rulings`
+    too: its rulings are shown, as a channel message's ``[[…|rulings]]`` shows them (:func:`inline_replies`). From
+    memory (the name index), no store access.
     """
     limit = READ_MAX
     mentions = bracket_mentions(text, limit)
@@ -100,6 +104,7 @@ def message_cards(ctx: AnswerContext, text: str) -> MessageCards:
     ids: list[int] = []
     missing: list[str] = []
     typed: list[str] = []
+    rulings: list[int] = []  # the cards whose rulings a mention asks for („[[Tolsimir Wolfsblut|rulings]]“)
     read = 0  # the mentions resolved: until EXPLAIN_MAX cards are found (a name that fits no card takes no place)
     for mention in mentions:
         if len(ids) == EXPLAIN_MAX:
@@ -110,6 +115,7 @@ def message_cards(ctx: AnswerContext, text: str) -> MessageCards:
             # a card's English name its rulings print („[[Fast Forward]]“): read as /karte reads it, and said
             typed += [] if (name := shorten(mention.name, MISSING_NAME_MAX)) in typed else [name]
             ids += [] if by_english in ids else [by_english]
+            rulings += [by_english] if mention.rulings and by_english not in rulings else []
             continue
         if found.hit is None:
             if len(missing) < EXPLAIN_MAX:
@@ -119,6 +125,8 @@ def message_cards(ctx: AnswerContext, text: str) -> MessageCards:
             typed.append(name)
         if found.hit.card_id not in ids:
             ids.append(found.hit.card_id)
+        if mention.rulings and found.hit.card_id not in rulings:
+            rulings.append(found.hit.card_id)
     ids += [i for i in plain if i not in ids][: EXPLAIN_MAX - len(ids)]
     # the plain names read otherwise than printed (a slip, a shortened name), and the words of card names that fit
     # no card read: said as for bracketed names
@@ -127,10 +135,10 @@ def message_cards(ctx: AnswerContext, text: str) -> MessageCards:
     typed += [n for n in said if n not in typed]
     missing += [n for n in written.unread if n not in missing][: max(0, EXPLAIN_MAX - len(missing))]
     if len(ids) < EXPLAIN_MAX:  # every card the message names is explained
-        return MessageCards(ids, missing, typed, [])
+        return MessageCards(ids, missing, typed, [], tuple(rulings))
     later = [hit.card_id for m in mentions[read:] if (hit := ctx.names.lookup(m.name).hit) is not None]
     more = [i for i in dict.fromkeys(ids + later + plain) if i not in ids]
-    return MessageCards(ids, missing, typed, more)
+    return MessageCards(ids, missing, typed, more, tuple(rulings))
 
 
 def explain_options(ctx: AnswerContext, text: str) -> dict[str, str]:
@@ -138,14 +146,16 @@ def explain_options(ctx: AnswerContext, text: str) -> dict[str, str]:
     runs, and what its buttons carry): ``{"ids": "12.45", "missing": "name\\nname", "typed": "name", "more": "93+2"}``
     (``typed`` only when a bracketed name was read as a typo; ``more`` only when cards were left out, as many of
     their ids as the buttons carry, then „+“ and how many others, :func:`left_out_line`; ``"hidden": "1"`` when a
-    spoiler hid a name).
+    spoiler hid a name; ``"rulings": "78"`` when a ``[[Karte|rulings]]`` asked for those cards' rulings).
 
     Names inside a Discord spoiler ``||…||`` are not explained, as in ordinary messages (:func:`inline_replies`):
     the private answer has a button that posts it to the channel, which would reveal what the writer hid."""
-    ids, missing, typed, left = message_cards(ctx, without_spoilers(text))
+    ids, missing, typed, left, rulings = message_cards(ctx, without_spoilers(text))
     options = {"ids": ".".join(map(str, ids)), "missing": "\n".join(missing)}
     if typed:
         options["typed"] = "\n".join(typed)
+    if rulings:
+        options["rulings"] = ".".join(map(str, rulings))
     for kept in range(min(len(left), LEFT_OUT_MAX), -1, -1):  # as many as the buttons carry, the others counted
         options["more"] = ".".join(map(str, left[:kept])) + (f"+{len(left) - kept}" if kept < len(left) else "")
         if not left or carried(options):
@@ -241,20 +251,24 @@ async def explain_message(ctx: AnswerContext, text: str) -> Reply:
 
 @answer("explain_cards")
 async def explain_cards(ctx: AnswerContext, ids: str, missing: str = "", typed: str = "", hidden: str = "",
-                        more: str = "") -> Reply:
+                        more: str = "", rulings: str = "") -> Reply:
     """The cards ``ids`` (comma-separated card ids, at most 10) one page each, then a page listing the
     ``missing`` names (one per line) that fit no card. A card whose bracketed name was a typo (``typed``: the
     names as typed, one per line) shows the same line ``/karte`` shows above its page (:func:`typo_notes`).
     Short enough for a button to carry (paging, sharing) unless the names are long (then the button says it
     cannot turn the page, :data:`bot.custom_id.UNFIT`). ``hidden`` (any text): the message hid names in spoilers,
     said in one line (:data:`SPOILER_NOTE`). ``more``: the cards the message names beyond these, said in one line
-    (:func:`left_out_line`).
+    (:func:`left_out_line`). ``rulings``: of ``ids``, the cards (ids as ``ids`` carries them) whose rulings a
+    ``[[Karte|rulings]]`` asked for: their rulings' pages in the card's place (:func:`bot.answers.card_rulings.
+    card_rulings`, the card one button away, „Karte anzeigen“), as a channel message's ``[[…|rulings]]`` shows them;
+    an id not among ``ids`` asks nothing.
 
     Raises:
         UserError: no card (German, with how to write ``[[Karte]]``); ids that are no list of numbers.
     """
-    if ids and not _IDS.fullmatch(ids):
+    if (ids and not _IDS.fullmatch(ids)) or (rulings and not _IDS.fullmatch(rulings)):
         raise UserError("Ungültige Kartenliste", UNKNOWN_BUTTON_TEXT)
+    asked = {int(i) for i in re.split("[,.]", rulings)} if rulings else set()
     names = [shorten(m, MISSING_NAME_MAX) for m in missing.split("\n") if clean(m)][:EXPLAIN_MAX]
     cards = await _cards_for(ctx, [int(i) for i in re.split("[,.]", ids)] if ids else [])
     # a name close to no card that is a mechanic's („Fehde“) or that the documents print („Driven“, „Destined“):
@@ -280,7 +294,9 @@ async def explain_cards(ctx: AnswerContext, ids: str, missing: str = "", typed: 
     dates: list[str | None] = []
     notes = typo_notes(ctx, typed, cards) if typed else {}
     for card in cards:
-        reply = with_note(await card_reply(ctx, card), notes.get(card.id))
+        # „[[Tolsimir Wolfsblut|rulings]]“: its rulings, their first page naming later pages by their number here
+        shown = card_rulings(ctx, card, before=len(pages)) if card.id in asked else card_reply(ctx, card)
+        reply = with_note(await shown, notes.get(card.id))
         reply.source = reply.source or card.document.title
         # each page's footer names its own card's sources and their date („Stand …“), and its buttons are its own
         # card's, those of /karte (rulings, mechanic, English text, split-card rules)

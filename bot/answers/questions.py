@@ -408,7 +408,7 @@ async def question_answer(ctx: AnswerContext, question: str) -> Reply:
     named = [c for c in [await ctx.store.card(cid) for cid in dict.fromkeys(found.cards)] if c is not None]
     shown_words = await register_read(ctx, rows, said_words, found.analysis, index.words)  # what the rows name
     notes = await question_notes(found.analysis, r.term_weights, named, ctx.names, question, shown_words,
-                                 await unowned_names(ctx.store), ctx.store, [h.passage for h in hits])
+                                 await unowned_names(ctx.store), ctx.store, [h.passage for h in hits], rows)
     # A comparison leads with each side it reads (bot.answers.compared), unless a word of it was read as a card it
     # does not name (blitzschlag → Blitzschlange): that is answered on the path that says so first
     compared = None if notes.missed else await read_sides(ctx.store, r, question, ctx.names, hits)

@@ -1,6 +1,6 @@
 """``/regel suche`` with rule numbers beside other pieces (``702.19 und 104.3f``, ``702.19, 104.3f``,
 ``702.19 und Trampelschaden``, ``104.3f und 7022.19``): each number answered as it is answered alone
-(:func:`bot.answers.rules.rule_answer`), one after the other in one reply, at most :data:`MAX_NUMBERS` of them; a
+(:func:`bot.answers.rules.rule_answer`), one after the other in one reply, at most :data:`MAX_NUMBERS` rules found; a
 number named twice is answered once; a piece of a number's shape that is no rule number is named as such; the
 other words are searched as words after the numbers, so a search that names a number never ends in nothing. A search
 of more than :data:`MAX_PIECES` different pieces answers its first numbers all the same and names the rest as not
@@ -24,8 +24,11 @@ from bot.reply import Action, Page, Reply, own_sources, quote_user
 from bot.rule_catalog import NUMBER_PUNCTUATION, misnumbered, parse_number, read_number
 from bot.text import MARKDOWN_WRAPPERS, clean
 
-#: Most rule numbers of one search answered; more are named as not shown.
+#: Most rule numbers of one search answered (a number no rule answers does not count); more are named as not shown.
 MAX_NUMBERS = 5
+#: Most rule numbers of one search looked up: those no rule answers do not count toward :data:`MAX_NUMBERS` (each
+#: still gets its page „Regel … nicht gefunden“), so a search of many unknown numbers is bounded by this.
+MAX_TRIED = 2 * MAX_NUMBERS
 #: Most different pieces of a search whose words are still searched after its numbers; a piece repeated counts once,
 #: so ``702.19`` typed 850 times is one piece, judged once. A search of more pieces answers its first
 #: :data:`MAX_NUMBERS` numbers and names the rest as not answered.
@@ -253,18 +256,26 @@ def invalid_line(invalid: list[str]) -> str:
     return f"{_quoted(invalid)} sind keine gültigen Regelnummern ({_SHAPE})."
 
 
-def _notes(found: NumberSearch, shown: list[str]) -> list[str]:
-    """The lines above the first page: which numbers are answered, repeated, read, refused."""
+def _notes(found: NumberSearch, shown: list[str], tried: int) -> list[str]:
+    """The lines above the first page: which numbers are answered, repeated, read, refused. ``shown``: the numbers
+    a rule answered; ``tried``: how many of the numbers, in the order typed, were looked up (those a rule answered
+    and those none did, each named by :func:`several_rules`); the numbers after them are named as not shown."""
     numbers = found.numbers
     notes = list(found.readings)
-    if len(numbers) > len(shown):
-        rest = ", ".join(quote_user(n, 20) for n in numbers[MAX_NUMBERS : MAX_NUMBERS + _NAMED_REST])
-        if len(numbers) > MAX_NUMBERS + _NAMED_REST:
-            rest += f" und {len(numbers) - MAX_NUMBERS - _NAMED_REST} weitere"
-        notes.append(f"{len(numbers)} Regelnummern gesucht; gezeigt werden die ersten {MAX_NUMBERS}: "
-                     f"{', '.join(shown)} (nicht gezeigt: {rest}). Bitte höchstens {MAX_NUMBERS} auf einmal.")
+    if len(numbers) > tried:
+        rest = ", ".join(quote_user(n, 20) for n in numbers[tried : tried + _NAMED_REST])
+        if len(numbers) > tried + _NAMED_REST:
+            rest += f" und {len(numbers) - tried - _NAMED_REST} weitere"
+        if len(shown) < MAX_NUMBERS:  # MAX_TRIED looked up, too few of them rules: the rest not looked up
+            got = ", ".join(shown) if shown else "keine"
+            notes.append(f"{len(numbers)} Regelnummern gesucht; nachgeschlagen wurden die ersten {tried}, gefunden "
+                         f"davon: {got} (nicht nachgeschlagen: {rest}). Bitte höchstens {MAX_NUMBERS} auf einmal.")
+        else:
+            passed = " gefundenen" if tried > len(shown) else ""  # numbers no rule answers were passed over
+            notes.append(f"{len(numbers)} Regelnummern gesucht; gezeigt werden die ersten {MAX_NUMBERS}{passed}: "
+                         f"{', '.join(shown)} (nicht gezeigt: {rest}). Bitte höchstens {MAX_NUMBERS} auf einmal.")
     elif len(numbers) > 1:
-        notes.append(f"{len(numbers)} Regelnummern gesucht; jede wird einzeln gezeigt: {', '.join(shown)}.")
+        notes.append(f"{len(numbers)} Regelnummern gesucht; jede wird einzeln gezeigt: {', '.join(numbers)}.")
     if found.repeated:
         notes.append(f"Mehrfach genannt, einmal gezeigt: {', '.join(found.repeated[:MAX_NUMBERS])}.")
     notes += [f"„{quote_user(typed, 20)}“ ist so keine Regelnummer; gelesen als {number} ({how})."
@@ -276,9 +287,10 @@ def _notes(found: NumberSearch, shown: list[str]) -> list[str]:
 
 async def several_rules(ctx: AnswerContext, found: NumberSearch,
                         one: Callable[[AnswerContext, str], Awaitable[Reply]]) -> Reply:
-    """The reply to a search of rule numbers (:func:`rule_numbers`): ``one``'s answer to each of the first
-    :data:`MAX_NUMBERS` numbers, in the order typed, its pages after the previous number's; a number with no rule
-    says so on its own page (the error ``one`` raised), the others are still shown; then ``one``'s answer to the
+    """The reply to a search of rule numbers (:func:`rule_numbers`): ``one``'s answer to each number in the order
+    typed, its pages after the previous number's, until :data:`MAX_NUMBERS` are answered; a number with no rule
+    says so on its own page (the error ``one`` raised) and takes no answered number's place (at most
+    :data:`MAX_TRIED` numbers are looked up); then ``one``'s answer to the
     words, searched together („nichts gefunden“ said in a line). The first page says which numbers are answered,
     which were asked but not shown, named twice, read from look-alike letters or no rule number.
 
@@ -289,13 +301,19 @@ async def several_rules(ctx: AnswerContext, found: NumberSearch,
     if not found.numbers and not found.words:
         raise UserError("Ungültige Regelnummer", invalid_line(found.invalid) + " Zum Beispiel: `/regel suche: "
                         "702.19` oder `104.3f`")
-    shown = found.numbers[:MAX_NUMBERS]
+    shown: list[str] = []  # the numbers a rule answered: only these count toward MAX_NUMBERS
     pages: list[Page] = []
     sources: list[str] = []
     missing: list[str] = []  # „999.99 (Seite „Regel 999.99 nicht gefunden“)“: named by the page's title, since a
     # long page before it is split into several by the renderer (a page number here would miss it)
     searched = bool(found.words) and not found.many  # the words are searched too: no page tells to search words
-    for number in shown:
+    tried = 0
+    # a number no rule answers („999.9“) takes no shown rule's place (before, 409.1b after it was not shown); at most
+    # MAX_TRIED looked up, so a search of a thousand unknown numbers stays bounded
+    for number in found.numbers[:MAX_TRIED]:
+        if len(shown) == MAX_NUMBERS:
+            break
+        tried += 1
         try:
             reply = await one(ctx, number)
         except UserError as exc:
@@ -304,10 +322,11 @@ async def several_rules(ctx: AnswerContext, found: NumberSearch,
             pages.append(Page(title, body, actions=exc.choices[:5]))
             missing.append(f"{number} (Seite „{quote_user(title, 80)}“)")
             continue
+        shown.append(number)
         pages += _pages(reply, len(pages))
         sources += reply.source.split(" · ") if reply.source else []
-    notes = _notes(found, shown)
-    if missing and len(shown) > 1:
+    notes = _notes(found, shown, tried)
+    if missing and tried > 1:
         notes.append(f"Nichts gefunden zu {', '.join(missing)}.")
     if found.words and found.many:  # bounded work: the numbers are answered, the words named as not searched
         words = quote_user(" ".join(found.words), 40)
@@ -325,9 +344,9 @@ async def several_rules(ctx: AnswerContext, found: NumberSearch,
             notes.append(f"{searched_words(found.words)}: nichts gefunden.")
         else:
             own = "seine" if one_word(found.words) else "ihre"  # the word's or the words' hits
-            after = ("den Regeln" if len(shown) > 1 else "der Regel") if len(missing) < len(shown) else (
-                "diesen Seiten" if len(shown) > 1 else "dieser Seite")  # no rule found: after its „nicht gefunden“
-            notes.append(f"{searched_words(found.words)}; {own} Treffer folgen nach {after}." if shown else
+            after = ("den Regeln" if tried > 1 else "der Regel") if shown else (
+                "diesen Seiten" if tried > 1 else "dieser Seite")  # no rule found: after its „nicht gefunden“
+            notes.append(f"{searched_words(found.words)}; {own} Treffer folgen nach {after}." if tried else
                          f"{searched_words(found.words, also=False)}.")
             pages += _pages(reply, len(pages))
             sources += reply.source.split(" · ") if reply.source else []

@@ -36,6 +36,7 @@ from bot.answers.official import cr_rule_choices, merge_choices, rule_with_docum
 from bot.answers.query_notes import players_reading
 from bot.answers.register_first import register_first, with_register
 from bot.answers.registry import AnswerContext, UserError, action, answer, completer, parse_id
+from bot.answers.repeated_words import once_each, repeated_line, said_first
 from bot.answers.rule_evidence import resting_entries
 from bot.answers.rule_number_choices import named_rule_choices, number_choices
 from bot.answers.rule_numbers import read_commas, rule_numbers, several_rules
@@ -283,6 +284,8 @@ async def _searched(ctx: AnswerContext, search: str) -> Reply:
         raise refused
     read = read_number(search)
     number = read[0] if read else parse_number(search)
+    if number is None and (once := once_each(search)) is not None:  # „trampelschaden“ × 400: the term, said first
+        return await said_first(repeated_line(once[1]), _searched(ctx, once[0]))
     match = lookup(search) if number is None else None
     if match is not None and match.rank == ENGLISH and await ctx.store.cr_versions():
         match = None  # an English term: the official glossary answers it (bot.answers.official)

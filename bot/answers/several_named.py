@@ -5,7 +5,9 @@
   the others named in the first line, each with a button);
 * ``/karte name: Boros-Rekrut und Szadek``, ``/ruling karte: …``: :func:`several_cards` offers each card;
 * ``/frage frage: Was ist Spuk? Und wie funktioniert Blutdurst?``, ``Was macht Szadek und was macht Tamanoa?``:
-  :func:`asked_apart` names the questions the answer's best passage is not about, with a button to each.
+  :func:`asked_apart` names the questions the answer answers — the one its best passage is about, and the one on an
+  abolished rule whose change register rows lead the page („Und was ist Manabrand“) — and those it does not, with a
+  button to each.
 
 A whole name of one thing (``Mehrfarbig und Einfarbig``, ``Hybrid und Halbe-Halbe``, ``Krims // Krams``) is read as
 that one thing first: only a text the one-name readings do not read whole is split.
@@ -14,12 +16,14 @@ that one thing first: only a text the one-name readings do not read whole is spl
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from bot.answers.abolished import asked_rows, register_words
 from bot.answers.card_picks import card_choices
 from bot.answers.mechanic_finder import Found, MechanicFinder, mechanic_finder
 from bot.answers.registry import AnswerContext, UserError
+from bot.model import ChangeRow
 from bot.reply import Action, quote_user
 from bot.rule_catalog import parse_number
 from bot.search import NameHit, NameIndex
@@ -140,11 +144,13 @@ async def several_cards(ctx: AnswerContext, query: str, choice: str = "card") ->
 @dataclass(frozen=True)
 class Asked:
     """One question of several in ``/frage`` and what it names: ``text`` as typed, the ``cards`` and ``sections`` it
-    names, each ``(id, name)`` (ids of the store)."""
+    names, each ``(id, name)`` (ids of the store); ``rows``: True when it asks about an abolished rule whose change
+    register rows lead the answer (:func:`bot.answers.abolished.asked_rows`: „Und was ist Manabrand“)."""
 
     text: str
     cards: tuple[tuple[int, str], ...] = ()
     sections: tuple[tuple[int, str], ...] = ()
+    rows: bool = False
 
     def about(self, p: PassageRecord) -> bool:
         """True when passage ``p`` is of a card or section this question names."""
@@ -164,13 +170,14 @@ NAMED_ALONE = ("exact", "short")
 
 
 def asked_each(finder: MechanicFinder, names: NameIndex | None, question: str,
-               cards: Sequence[CardRecord]) -> list[Asked]:
+               cards: Sequence[CardRecord], rows_of: Callable[[str], bool] | None = None) -> list[Asked]:
     """The questions of ``question`` (:func:`questions`) with what each names: of ``cards`` (those the ranking read
     in the whole question) those whose first name word the question holds, and the cards a capitalised word of it
     names whole or by the short name („Szadek“ → Szadek, Herr der Geheimnisse; :data:`NAMED_ALONE`), and the
     sections whose one-word title is a word of it, read exactly by the finder („Spuk“, „Blutdurst“; no section by a
-    word of a longer title: „Farbe“ names no „Mehrfarbig und Einfarbig“). ``[]`` unless at least two questions name
-    something."""
+    word of a longer title: „Farbe“ names no „Mehrfarbig und Einfarbig“); ``rows_of``: True for a question's text
+    when it asks about the abolished rule whose register rows lead the answer (:attr:`Asked.rows`), None when no rows
+    lead. ``[]`` unless at least two questions name something (a card, a section, the rows' rule)."""
     pieces = questions(question)
     if len(pieces) < 2:  # one question (nearly every one): nothing to tell apart, no lookups per word
         return []
@@ -189,21 +196,22 @@ def asked_each(finder: MechanicFinder, names: NameIndex | None, question: str,
                 m = finder.sections[i]
                 if [canonical(w) for w in tokens(m.title)] == [word]:
                     sections.setdefault(m.title, m.id)
-        asked.append(Asked(text, tuple(named.items()), tuple((i, t) for t, i in sections.items())))
-    return asked if sum(bool(a.cards or a.sections) for a in asked) >= 2 else []
+        asked.append(Asked(text, tuple(named.items()), tuple((i, t) for t, i in sections.items()),
+                           rows_of is not None and rows_of(text)))
+    return asked if sum(bool(a.cards or a.sections or a.rows) for a in asked) >= 2 else []
 
 
 def asked_apart(asked: list[Asked], best: PassageRecord) -> tuple[str, tuple[Action, ...]]:
-    """The line and buttons for the questions (:func:`asked_each`) the best passage ``best`` is not about, when it
-    is about one of them: „ℹ️ Mehrere Fragen in einer; die Antwort unten gilt „Und wie funktioniert Blutdurst“.
-    Nicht beantwortet: „Was ist Spuk“ – **Spuk**: Knopf unten oder `/mechanik name: Spuk`.“; ``("", ())`` otherwise.
-    The typed questions are escaped."""
-    if not any(a.about(best) for a in asked):
+    """The line and buttons for the questions (:func:`asked_each`) the answer leaves, when it answers one of them:
+    the questions answered are those whose abolished rule's register rows lead the page (:attr:`Asked.rows`, named
+    first, as the rows come first) and those the best passage ``best`` is about; „ℹ️ Mehrere Fragen in einer; die
+    Antwort unten gilt „Und wie funktioniert Blutdurst“. Nicht beantwortet: „Was ist Spuk“ – **Spuk**: Knopf unten
+    oder `/mechanik name: Spuk`.“, several answered „… gilt „Und was ist Manabrand“ und „Und wer gewinnt die
+    Fehde“.“; ``("", ())`` otherwise. The typed questions are escaped."""
+    answered = [a for a in asked if a.rows] + [a for a in asked if a.about(best) and not a.rows]
+    left = [a for a in asked if (a.cards or a.sections) and a not in answered]
+    if not answered or not left:
         return "", ()
-    left = [a for a in asked if (a.cards or a.sections) and not a.about(best)]
-    if not left:
-        return "", ()
-    answered = next(a for a in asked if a.about(best))
     parts = []
     actions: list[Action] = []
     for a in left:
@@ -212,19 +220,29 @@ def asked_apart(asked: list[Asked], best: PassageRecord) -> tuple[str, tuple[Act
         parts.append(f"„{quote_user(a.text, 80)}“ – " + ", ".join(doors))
         actions += [Action(label=f"Karte: {name}", action="card", arg=str(i)) for i, name in a.cards]
         actions += [Action(label=f"Mechanik: {title}", action="mechanic", arg=str(i)) for i, title in a.sections]
-    line = (f"ℹ️ Mehrere Fragen in einer; die Antwort unten gilt „{quote_user(answered.text, 80)}“. Nicht beantwortet "
-            f"(Knopf unten): {'; '.join(parts)}.")
+    named = [f"„{quote_user(a.text, 80)}“" for a in answered]
+    which = named[0] if len(named) == 1 else f"{', '.join(named[:-1])} und {named[-1]}"
+    line = (f"ℹ️ Mehrere Fragen in einer; die Antwort unten gilt {which}. Nicht beantwortet (Knopf unten): "
+            f"{'; '.join(parts)}.")
     return line, tuple(actions)
 
 
 async def apart_note(store: Store | None, names: NameIndex | None, question: str, cards: Sequence[CardRecord],
-                     hits: Sequence[PassageRecord] | None) -> tuple[str, tuple[Action, ...]]:
+                     hits: Sequence[PassageRecord] | None,
+                     rows: Sequence[ChangeRow] = ()) -> tuple[str, tuple[Action, ...]]:
     """:func:`asked_apart` of ``question``'s questions (:func:`asked_each` with ``cards``, the cards the ranking read
-    in it) for the best of ``hits`` (the passages ``/frage`` shows, best first); ``("", ())`` without hits or
-    store."""
+    in it) for the best of ``hits`` (the passages ``/frage`` shows, best first) under the change register's ``rows``
+    that lead the page (``/frage`` on an abolished rule, :func:`bot.answers.abolished.asked_rows`: a question is
+    answered by them when it asks about one of them itself); ``("", ())`` without hits or store."""
     if not hits or store is None:
         return "", ()
-    return asked_apart(asked_each(await mechanic_finder(store), names, question, cards), hits[0])
+    prepared = await register_words(store) if rows else None
+
+    def rows_of(text: str) -> bool:
+        return prepared is not None and any(r in rows for r in asked_rows(prepared, text))
+
+    finder = await mechanic_finder(store)
+    return asked_apart(asked_each(finder, names, question, cards, rows_of if rows else None), hits[0])
 
 
 __all__ = ["MAX_NAMED", "Asked", "apart_note", "asked_apart", "asked_each", "listed", "listed_mechanics",

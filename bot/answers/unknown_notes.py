@@ -39,6 +39,7 @@ from bot.answers.off_topic import title_holds, titled_terms
 from bot.answers.several_named import apart_note
 from bot.comparison import frame_word
 from bot.german_words import german_dictionary_async, not_ordinary
+from bot.model import ChangeRow
 from bot.players_words import gloss
 from bot.question_mentions import ITALIC, OtherThing
 from bot.question_words import UNKNOWN_SHOWN, players_line, players_split, unknown_line, unknown_words
@@ -369,7 +370,8 @@ async def named_missing(question: str, analysis: Analysis, cards: Sequence[CardR
 async def question_notes(analysis: Analysis, known: Mapping[str, float], cards: Sequence[CardRecord],
                          names: NameIndex | None, question: str = "", shown: frozenset[str] = frozenset(),
                          unowned: Mapping[str, OtherThing | None] | None = None,
-                         store: Store | None = None, hits: Sequence[PassageRecord] | None = None) -> Notes:
+                         store: Store | None = None, hits: Sequence[PassageRecord] | None = None,
+                         rows: Sequence[ChangeRow] = ()) -> Notes:
     """The notes of a question (``/frage``, ``/ruling suche``) with ``analysis``, whose named ``cards`` the ranking
     found (their names' words are no unknown words), over the store's analysed terms ``known``
     (:attr:`bot.ranking.Ranker.term_weights`) and card names ``names`` (for ``/karte``'s reading of a typed name;
@@ -383,7 +385,9 @@ async def question_notes(analysis: Analysis, known: Mapping[str, float], cards: 
     Tarmogoyf is no card of the store, „was macht die selesnija“ that it is 001's Selesnija-Gilde). ``store``: for
     the words only a passage's title holds (:func:`untitled`), no unknown words either. ``hits``: the passages the
     answer shows, for a card named declined that none of them is of or speaks of (:func:`declined_note`), and the
-    questions of several the best one leaves (:func:`bot.answers.several_named.apart_note`)."""
+    questions of several the best one leaves (:func:`bot.answers.several_named.apart_note`); ``rows``: the change
+    register's rows that lead the page above them (``/frage`` on an abolished rule), a question of several answered
+    too."""
     near = near_misses(analysis, cards, names, shown)
     # a word read as another that is itself German („fluch“ read as „flucht“) was meant as typed: no typo
     meant_set = await meant_words(analysis)
@@ -423,7 +427,7 @@ async def question_notes(analysis: Analysis, known: Mapping[str, float], cards: 
         card = "\n".join(n for n in (card, declined) if n)
     hedge = near.hedge or meant or bool(unknown) or bool(card) or (analysis.definition and bool(players))
     subject, actions = (asked.document.title, tuple(set_buttons(asked))) if asked is not None else ("", read)
-    apart, doors = await apart_note(store, names, question, cards, hits)  # „Was ist Spuk? Und wie … Blutdurst?“
+    apart, doors = await apart_note(store, names, question, cards, hits, rows)  # „Was ist Spuk? Und … Blutdurst?“
     return Notes((*near.parts, *guild, *(n for n in (line, slang, card, apart) if n)), hedge or bool(subject),
                  near.read_as, meant_set, subject=subject, actions=(*actions, *doors), counts=asks_count(question))
 

@@ -71,8 +71,9 @@ async def press(custom_id: str, run: Runner, private: bool = False) -> Pressed:
     :data:`CHANGED`, or :func:`no_page` for a page the answer does not have: any answer, one that is an error today
     too, which has one page); ``sh`` posts it publicly (an
     answer that is an error today, only privately). Unknown or forged ids give :data:`UNKNOWN_BUTTON` (also a
-    page number paired with the fingerprint of another page of the same answer or with no fingerprint (``-``, which
-    the bot puts only on a disabled button past either end), and an action's id with an empty
+    page number paired with the fingerprint of another page of the same answer, whether the answer has a page of
+    that number or not, 0 and 99 alike, or a page it has with no fingerprint (``-``, which the bot puts only on a
+    disabled button past either end: a page it lacks with ``-`` is :func:`no_page`), and an action's id with an empty
     argument where the action needs one: ``rb:rulings:``, a select menu's id with nothing picked), an invocation
     that did not fit gives :data:`NOT_PAGEABLE` (:data:`NOT_SHAREABLE` for a share button: the doors that hold
     the clicked message copy it instead, :func:`bot.delivery.share_copy`) — German error replies, never an
@@ -100,8 +101,9 @@ async def press(custom_id: str, run: Runner, private: bool = False) -> Pressed:
         return Pressed(UNKNOWN_BUTTON)
     if bid.check != "-":
         checks = page_checks(reply, pages, bid.target)
-        if bid.check in checks and (index >= len(pages) or checks[index] != bid.check):
-            # the fingerprint of another page of the same answer: no button the bot made carries that pair
+        if bid.check in checks and not (0 <= index < len(pages) and checks[index] == bid.check):
+            # the fingerprint of a page of this answer with another page's number, or one it lacks past either end
+            # (page 0 too: no negative index reads the last page's fingerprint): no button the bot made carries that
             return Pressed(UNKNOWN_BUTTON)
         if bid.check not in checks:
             # the page the button was made for is not there today, whatever its number (a fingerprint binds the

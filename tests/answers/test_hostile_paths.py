@@ -175,8 +175,14 @@ async def test_several_rule_numbers_answer_each(ctx):
     assert "Regel 104.3f (heute) · so zitiert 2005, heute 107.4e" in titles
     assert reply.pages[0].body.startswith("ℹ️ 2 Regelnummern gesucht; jede wird einzeln gezeigt: 702.19, 104.3f.")
     many = await run_answer(ctx, "rule", search="101.1 102.1 103.1 104.1 105.1 106.1 107.1")
-    assert f"gezeigt werden die ersten {MAX_NUMBERS}: 101.1, 102.1, 103.1, 104.1, 105.1 (nicht gezeigt: 106.1, " \
-           "107.1)" in many.pages[0].body
+    # 101.1 and 106.1 are no rules of the bot's: they take no shown rule's place, so all seven are looked up
+    # (before, 106.1 and 107.1 were named as not shown)
+    assert many.pages[0].body.startswith("ℹ️ 7 Regelnummern gesucht; jede wird einzeln gezeigt: 101.1, 102.1, 103.1, "
+                                         "104.1, 105.1, 106.1, 107.1.\nℹ️ Nichts gefunden zu 101.1 (Seite „Regel "
+                                         "101.1 nicht gefunden“), 106.1 (Seite „Regel 106.1 nicht gefunden“).\n")
+    capped = await run_answer(ctx, "rule", search="102.1 103.1 104.1 105.1 107.1 108.1")
+    assert f"gezeigt werden die ersten {MAX_NUMBERS}: 102.1, 103.1, 104.1, 105.1, 107.1 (nicht gezeigt: 108.1)" \
+        in capped.pages[0].body
 
 
 def test_an_invisible_character_inside_a_half_name_keeps_its_line(built_db):

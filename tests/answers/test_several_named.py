@@ -128,3 +128,26 @@ async def test_a_keyword_beyond_the_five_gets_the_keyword_button(ctx):
     assert "und 1 weitere, nicht gezeigt: **Trampelschaden** (je ein Knopf unten)." in reply.pages[0].body
     assert ("Mechanik: Trampelschaden", "mechanic_pick", "Trampelschaden") in [
         (a.label, a.action, a.arg) for a in reply.pages[0].actions]
+
+
+async def test_frage_names_the_question_the_register_rows_answer_first(ctx):
+    # the change register's rows on Manabrand („Manabrand abgeschafft“, data/changes.toml) lead the page and the
+    # clash article's 701.19c answers „wer gewinnt die Fehde“: before, the line named the Fehde question alone and
+    # the Manabrand question neither as answered nor as left
+    asked = ("Was ist Spuk? Und wie funktioniert Blutdurst? Und was macht Pfropfen? Und wer gewinnt die Fehde? "
+             "Und was ist Manabrand?")
+    reply = await run_answer(ctx, "question", question=asked)
+    assert reply.pages[0].title == "„Manabrand abgeschafft“ heute"
+    note = reply.pages[0].body.splitlines()[1]
+    assert note == (
+        "ℹ️ Mehrere Fragen in einer; die Antwort unten gilt „Und was ist Manabrand“ und „Und wer gewinnt die Fehde“. "
+        "Nicht beantwortet (Knopf unten): „Was ist Spuk“ – **Spuk**: `/mechanik name: Spuk`; „Und wie funktioniert "
+        "Blutdurst“ – **Blutdurst**: `/mechanik name: Blutdurst`; „Und was macht Pfropfen“ – **Pfropfen**: "
+        "`/mechanik name: Pfropfen`.")
+    assert [a.label for a in reply.actions[:3]] == ["Mechanik: Spuk", "Mechanik: Blutdurst", "Mechanik: Pfropfen"]
+
+
+async def test_frage_answering_every_question_with_the_register_rows_names_none_as_left(ctx):
+    # the Manabrand rows lead, Blutdurst's section is the best passage below them: both questions answered
+    reply = await run_answer(ctx, "question", question="Was ist Manabrand? Und wie funktioniert Blutdurst?")
+    assert "Mehrere Fragen in einer" not in reply.pages[0].body and "Manabrand abgeschafft" in reply.pages[0].body

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from bot.answers import run_answer, run_completer
-from bot.answers.rule_numbers import MAX_NUMBERS, searched_words
+from bot.answers.rule_numbers import MAX_NUMBERS, MAX_TRIED, searched_words
 from bot.answers.rules import rule_queries
 from bot.page_fit import fit_pages
 
@@ -96,6 +96,24 @@ async def test_the_rule_search_names_the_numbers_no_rule_answered(ctx):
     assert reply.pages[1].title == "Regel 999.99 nicht gefunden"
     both = await run_answer(ctx, "rule", search="502.46 und 702.19")  # both answered: no such line
     assert "Nichts gefunden zu" not in both.pages[0].body
+
+
+async def test_a_number_no_rule_answers_takes_no_shown_rules_place(ctx):
+    # before: 999.9 counted among „gezeigt werden die ersten 5“, so 409.1b (Ravnica FAQ) was not shown
+    reply = await run_answer(ctx, "rule", search="702.19 104.3f 117.1 999.9 601.2 409.1b 603.7")
+    assert reply.pages[0].body.splitlines()[:2] == [
+        "ℹ️ 7 Regelnummern gesucht; gezeigt werden die ersten 5 gefundenen: 702.19, 104.3f, 117.1, 601.2, 409.1b "
+        "(nicht gezeigt: 603.7). Bitte höchstens 5 auf einmal.",
+        "ℹ️ Nichts gefunden zu 999.9 (Seite „Regel 999.9 nicht gefunden“)."]
+    titles = [p.title for p in reply.pages]
+    assert "Regel 999.9 nicht gefunden" in titles and any(t.startswith("Regel 409.1b") for t in titles)
+    # bounded: at most MAX_TRIED numbers are looked up, the others named as not looked up
+    unknown = " ".join(f"999.{n}" for n in range(1, MAX_TRIED + 1))
+    bounded = await run_answer(ctx, "rule", search=f"{unknown} 702.19")
+    assert bounded.pages[0].body.startswith(
+        f"ℹ️ {MAX_TRIED + 1} Regelnummern gesucht; nachgeschlagen wurden die ersten {MAX_TRIED}, gefunden davon: "
+        "keine (nicht nachgeschlagen: 702.19). Bitte höchstens 5 auf einmal.\n")
+    assert len(bounded.pages) == MAX_TRIED
 
 
 async def test_a_number_no_document_has_beside_searched_words_says_only_what_is_true(ctx):
