@@ -20,6 +20,7 @@ from dataclasses import replace
 from bot.answers.eras import cited_otherwise
 from bot.answers.registry import AnswerContext
 from bot.answers.rule_numbers import invalid_line
+from bot.answers.rule_refusals import RuleRefused, Unruled
 from bot.answers.rule_sources import rule_refusal
 from bot.answers.rules import rule_action
 from bot.candidates import Hit, Ranked
@@ -50,8 +51,6 @@ _AROUND = "?!.,;:()[]„“”\"'»«"
 MAX_ASKED = 5
 #: Most numbers named as not looked up (the others counted): a question may list a thousand.
 _NAMED_UNREAD = 10
-#: The official rules' refusal of a number they lack (:func:`bot.answers.official.official_rule_reply`).
-_OFFICIAL = re.compile(r"Die Comprehensive Rules vom (\S+) haben keine Regel")
 #: The order in which a number's passages lead: 003's German entry, the official rule (``build --cr``), the rule as
 #: a document prints it, the term table's row, the official glossary.
 LEAD_ORDER = ("explanation", "cr_rule", "quoted_rule", "term", "glossary")
@@ -87,31 +86,23 @@ def _number_of(piece: str) -> str:
     return read[0] if read else parse_number(piece) or piece
 
 
-def missing_why(refusal: UserError) -> str:
-    """Why a rule number has no answer, from its refusal (:func:`bot.answers.rule_sources.rule_refusal`): „kein
-    Dokument des Bots enthält oder zitiert sie“, and on a store built with ``--cr`` whose official rules lack it too
-    („Die Comprehensive Rules vom 17.04.2026 haben keine Regel 999.9“) „… und die Comprehensive Rules vom 17.04.2026
-    haben sie nicht“."""
-    official = _OFFICIAL.search(refusal.body)
-    why = "kein Dokument des Bots enthält oder zitiert sie"
-    return f"{why}, und die Comprehensive Rules vom {official.group(1)} haben sie nicht" if official else why
-
-
-def unshown_lines(led: str, missing: dict[str, UserError], others: list[str], unread: list[str],
+def unshown_lines(led: str, missing: dict[str, Unruled], others: list[str], unread: list[str],
                   invalid: Sequence[str] = ()) -> list[str]:
     """The notes on the rule numbers a question names besides the one that leads (``led``): those no rule has
-    (``missing``: number → its refusal, „Regel 999.9 nicht gefunden“, said with :func:`missing_why`), the pieces of a
+    (``missing``: number → why, the reason its refusal carries, „Nicht gefunden: Regel 999.9 (kein Dokument des Bots
+    enthält oder zitiert sie)“, :meth:`bot.answers.rule_refusals.Unruled.why`; numbers of one reason in one line), the
+    pieces of a
     number's shape that are none (``invalid``: „„702.19zz“ ist keine gültige Regelnummer“, as ``/regel suche`` says
     it), those found but not among the passages shown (``others``: only one number leads; ``/regel suche`` shows
     each), those beyond :data:`MAX_ASKED` not looked up (``unread``), each quoted escaped; ``[]`` when there are
     none."""
     lines = []
-    whys: dict[str, list[str]] = {}
-    for number, refusal in missing.items():
-        whys.setdefault(missing_why(refusal), []).append(number)
-    for why, numbers in whys.items():
+    alike: dict[Unruled, list[str]] = {}  # numbers refused for one reason, said in one line
+    for number, reason in missing.items():
+        alike.setdefault(replace(reason, number=""), []).append(number)
+    for reason, numbers in alike.items():
         named = ", ".join(quote_user(n, 20) for n in numbers)
-        lines.append(f"ℹ️ Nicht gefunden: Regel {named} ({why if len(numbers) == 1 else _plural(why)}).")
+        lines.append(f"ℹ️ Nicht gefunden: Regel {named} ({reason.why(len(numbers))}).")
     if invalid:
         lines.append(f"ℹ️ {invalid_line(list(invalid))}")
     if others:
@@ -123,11 +114,6 @@ def unshown_lines(led: str, missing: dict[str, UserError], others: list[str], un
         more = f" und {len(unread) - _NAMED_UNREAD} weitere" if len(unread) > _NAMED_UNREAD else ""
         lines.append(f"ℹ️ Nicht nachgeschlagen (höchstens {MAX_ASKED} Regelnummern auf einmal): {named}{more}.")
     return lines
-
-
-def _plural(why: str) -> str:
-    """:func:`missing_why`'s words said of several rules."""
-    return why.replace("zitiert sie", "zitiert diese Regeln")
 
 
 async def number_passage(store: Store, number: str, today_first: bool = False) -> PassageRecord | None:
@@ -178,7 +164,7 @@ async def rule_led(ctx: AnswerContext, question: str, found: Ranked,
     if not asked:
         return found
     answered, refused, invalid = await _looked_up(ctx, asked)
-    missing = {n: e for n, e in refused.items() if n not in invalid}
+    missing = {n: e.reason for n, e in refused.items() if isinstance(e, RuleRefused)}  # each with its reason
     if not answered:  # no number named has a rule
         first = next(iter(refused))
         if _asks_more(found):  # the question's own words answer it, under the lines on its numbers
@@ -216,8 +202,9 @@ async def rule_led(ctx: AnswerContext, question: str, found: Ranked,
 async def _looked_up(ctx: AnswerContext, asked: list[str]) -> tuple[list[str], dict[str, UserError], list[str]]:
     """``(answered, refused, invalid)`` of the pieces ``asked``, each judged once in the order typed: the rule numbers
     ``/regel suche`` answers; each number or piece it refuses → the refusal (:func:`bot.rule_catalog.number_refusal`
-    for a number's shape that is none, :func:`bot.answers.rule_sources.rule_refusal` for a number no rule has); the
-    pieces of a number's shape that are none."""
+    for a number's shape that is none; :func:`bot.answers.rule_sources.rule_refusal` for a number no rule has, a
+    :class:`~bot.answers.rule_refusals.RuleRefused` carrying its reason); the pieces of a number's shape that are
+    none."""
     answered: list[str] = []
     refused: dict[str, UserError] = {}
     invalid: list[str] = []
@@ -230,6 +217,7 @@ async def _looked_up(ctx: AnswerContext, asked: list[str]) -> tuple[list[str], d
                 answered.append(number)
             else:
                 refused[number] = refusal
+                invalid += [] if isinstance(refusal, RuleRefused) else [number]  # no number: no reason of a rule
     return answered, refused, invalid
 
 

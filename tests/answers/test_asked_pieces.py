@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 
 from bot.answers import AnswerContext, run_answer
-from bot.answers.asked_rules import asked_numbers
+from bot.answers.asked_rules import asked_numbers, unshown_lines
+from bot.answers.official import official_rule_reply
+from bot.answers.rule_refusals import RuleRefused, Unruled
 from bot.importer import DEFAULT_SOURCES
 from bot.search import NameIndex
 from bot.store import Store
@@ -103,3 +105,31 @@ async def test_a_number_the_official_rules_lack_too_is_said_so(cr_ctx):
                                                           "999.8")
     assert reply.pages[0].body.endswith("\nℹ️ Nicht gefunden: Regel 999.9 (kein Dokument des Bots enthält oder "
                                         "zitiert sie, und die Comprehensive Rules vom 17.04.2026 haben sie nicht).")
+
+
+async def test_numbers_the_official_rules_lack_are_said_in_one_line_for_one_reason(cr_ctx):
+    """The reason is the refusal's data (bot/answers/rule_refusals.py), said of two numbers in the plural."""
+    reply = await run_answer(cr_ctx, "question", question="regel 702.19 und 999.8 und 999.9")
+    assert not reply.error and TRAMPLE in reply.pages[0].body
+    assert ("\nℹ️ Nicht gefunden: Regel 999.8, 999.9 (kein Dokument des Bots enthält oder zitiert diese Regeln, und die "
+            "Comprehensive Rules vom 17.04.2026 haben sie nicht).\n") in reply.pages[0].body
+
+
+async def test_a_number_the_keyword_table_moves_to_a_rule_the_official_rules_lack_is_said_so(cr_ctx):
+    """502.46 (Einberufen) is 702.51 today, which the fixtures' rules of 2026 lack: its refusal carries that as data,
+    and the line says it (until 2026-12-08 the line read the reason out of the refusal's German and said of this one
+    only „kein Dokument des Bots enthält oder zitiert sie“)."""
+    with pytest.raises(RuleRefused) as caught:
+        await official_rule_reply(cr_ctx, "502.46")
+    refused = caught.value
+    assert refused.reason == Unruled("502.46", "moved", "2026-04-17", today="702.51", names="Einberufen = Convoke")
+    assert refused.title == "502.46 ist heute 702.51 (Einberufen = Convoke)"
+    assert refused.body == "Regel 702.51 fehlt in den importierten Comprehensive Rules vom 17.04.2026."
+    assert unshown_lines("702.19", {"502.46": refused.reason}, [], []) == [
+        "ℹ️ Nicht gefunden: Regel 502.46 (kein Dokument des Bots enthält oder zitiert sie, und sie ist heute Regel "
+        "702.51 (Einberufen = Convoke), die den Comprehensive Rules vom 17.04.2026 fehlt)."]
+    with pytest.raises(RuleRefused) as absent:
+        await official_rule_reply(cr_ctx, "999.8")
+    assert absent.value.reason == Unruled("999.8", "official", "2026-04-17", older=True)
+    assert absent.value.body == ("Die Comprehensive Rules vom 17.04.2026 haben keine Regel 999.8, und keine ältere "
+                                 "importierte Fassung kennt sie.")
