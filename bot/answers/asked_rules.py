@@ -14,37 +14,35 @@ is none); the ranking is unchanged (no question of the tuning parts names a rule
 from __future__ import annotations
 
 import re
+import weakref
 from collections.abc import Sequence
 from dataclasses import replace
 
 from bot.answers.eras import cited_otherwise
 from bot.answers.registry import AnswerContext
-from bot.answers.rule_numbers import invalid_line
+from bot.answers.rule_numbers import FILLER_WORDS, invalid_line, listed_numbers
 from bot.answers.rule_refusals import RuleRefused, Unruled
 from bot.answers.rule_sources import rule_refusal
 from bot.answers.rules import rule_action
 from bot.candidates import Hit, Ranked
 from bot.errors import UserError
-from bot.ranking import ranker
+from bot.ranking import Ranker, ranker
 from bot.reply import Reply, quote_user
 from bot.rule_catalog import catalog, misnumbered, number_refusal, parse_number, read_number
 from bot.stopwords import ASKING_VERBS
 from bot.store import PassageRecord, Store
 from bot.text import clean
+from bot.word_forms import inflected
 
 #: A rule number named in a sentence: the piece after a word for "rule" (``Regel 702.19``, ``rule -5``, ``R. 7O2.19``,
 #: ``§ 702.51``) up to the next space, or a piece that starts as a rule number does, three digits, a dot and a digit
 #: other than 0 (``702.19``, ``702.19zz``; not ``17.04.2026`` nor ``100.000``), also without the word.
 _NAMED = re.compile(r"(?<![\w.])(?:(?:regeln?|rules?|cr|nr\.|r\.)\s*|§\s*)(\S+)"
                     r"|(?<![\w.,\-−])([0-9]{3}\.[1-9][0-9]*[a-z]*)(?![\w.]\w)", re.IGNORECASE)
-#: A piece listed after a comma, semicolon or list word („702.19 und 7022.19“, „702.19, -5“): named as a rule number
-#: when it has a number's shape that is none (:func:`bot.rule_catalog.misnumbered`) and a number is named before it.
-_LISTED = re.compile(r"(?:[,;]|\s(?:und|oder|sowie|and|or))\s+([-−–]?[0-9]\S*)", re.IGNORECASE)
-#: Words that only ask about the rule named („was sagt regel 999.8“, „erkläre regel 999.8“): no question of their own
-#: to answer when the number has no rule (folded, lower case), besides :data:`bot.stopwords.ASKING_VERBS`.
-_ABOUT_RULE = frozenset({"regel", "regeln", "rule", "rules", "cr", "nr", "nummer", "sagt", "sagen", "sage", "steht",
-                         "stehen", "erkläre", "erklär", "erklären", "erklaere", "erklaer", "erklaeren", "zeig",
-                         "zeige", "zeigen", "say", "says", "explain", "show", "und", "oder", "sowie", "and", "or"})
+#: The verbs that only ask what a rule named says („was sagt regel 999.8“, „erkläre regel 999.8“, „was steht in
+#: regel 999.8“, „zeig mir regel 999.8“), as infinitives: a form of them is read by the analysis' stems or as a German
+#: form of the verb (:func:`_asks_more`), so no form is listed by hand.
+RULE_VERBS = ("sagen", "stehen", "erklären", "zeigen", "say", "explain", "show")
 #: Punctuation of the sentence around a named number (``702.19?``, ``(702.19)``, ``„702.19“``): no part of it.
 _AROUND = "?!.,;:()[]„“”\"'»«"
 #: Most numbers of one question read (each a look-up whether ``/regel suche`` answers it).
@@ -66,9 +64,8 @@ def named_pieces(question: str) -> list[str]:
         if any(ch.isdigit() for ch in piece) and (parse_number(piece) or read_number(piece) or misnumbered(piece)):
             at.setdefault(piece, m.start())
     first = min(at.values(), default=len(text))
-    for m in _LISTED.finditer(text, first):  # „702.19 und 7022.19“: listed beside a number, a number's shape named
-        if misnumbered(piece := m.group(1).strip(_AROUND)):
-            at.setdefault(piece, m.start(1))
+    for piece, start in listed_numbers(text, first):  # „702.19 und 7022.19“: listed after a number, typed wrong
+        at.setdefault(piece, start)
     return sorted(at, key=at.__getitem__)
 
 
@@ -167,7 +164,7 @@ async def rule_led(ctx: AnswerContext, question: str, found: Ranked,
     missing = {n: e.reason for n, e in refused.items() if isinstance(e, RuleRefused)}  # each with its reason
     if not answered:  # no number named has a rule
         first = next(iter(refused))
-        if _asks_more(found):  # the question's own words answer it, under the lines on its numbers
+        if _asks_more(found, await ranker(ctx.store)):  # the question's own words answer it, under its lines
             if said is not None:
                 said += unshown_lines(first, missing, [], pieces[MAX_ASKED:], invalid)
             return found
@@ -221,12 +218,29 @@ async def _looked_up(ctx: AnswerContext, asked: list[str]) -> tuple[list[str], d
     return answered, refused, invalid
 
 
-def _asks_more(found: Ranked) -> bool:
+def _asks_more(found: Ranked, r: Ranker) -> bool:
     """True when the question of ``found`` has a content word besides its rule numbers and the words that only ask
-    about them (:data:`_ABOUT_RULE`, :data:`bot.stopwords.ASKING_VERBS`): ``was sagt regel 999.8 über
-    trampelschaden`` (trampelschaden), ``regel 903.4 commander``; not ``erkläre regel 999.8``."""
-    asking = frozenset(v.casefold() for v in ASKING_VERBS) | _ABOUT_RULE
-    return any(not any(ch.isdigit() for ch in w) and w.casefold() not in asking for w in found.analysis.words)
+    about them: the words of a number and a list (:data:`bot.answers.rule_numbers.FILLER_WORDS`), the asking verbs
+    (:data:`bot.stopwords.ASKING_VERBS`) and a form of :data:`RULE_VERBS` (:func:`_rule_verb`, by ``r``'s analysis):
+    ``was sagt regel 999.8 über trampelschaden`` (trampelschaden), ``regel 903.4 commander``; not ``erkläre regel
+    999.8``, ``zeigt regel 999.8``."""
+    asking = FILLER_WORDS | frozenset(v.casefold() for v in ASKING_VERBS)
+    return any(not any(ch.isdigit() for ch in w) and w.casefold() not in asking and not _rule_verb(w.casefold(), r)
+               for w in found.analysis.words)
+
+
+_VERB_STEMS: weakref.WeakKeyDictionary[Ranker, frozenset[str]] = weakref.WeakKeyDictionary()
+
+
+def _rule_verb(word: str, r: Ranker) -> bool:
+    """True when ``word`` (lower case) is a form of a verb of :data:`RULE_VERBS`: its German or English stem in
+    ``r``'s analysis is one of theirs („erkläre“, „erklaer“, „zeig“, „steht“, „says“), or it is a German form of one
+    by the rule of :func:`bot.word_forms.inflected` („sagt“ of „sagen“, whose stem the analysis keeps apart). The
+    verbs' stems are made once per ranker."""
+    if (stems := _VERB_STEMS.get(r)) is None:
+        stems = _VERB_STEMS[r] = frozenset(r.analyser.stems(v, lang)[0] for v in RULE_VERBS for lang in ("de", "en"))
+    return (r.analyser.stems(word)[0] in stems or r.analyser.stems(word, "en")[0] in stems
+            or any(inflected(word, v) for v in RULE_VERBS))
 
 
 __all__ = ["LEAD_ORDER", "MAX_ASKED", "asked_numbers", "named_pieces", "number_passage", "rule_led", "unshown_lines"]
