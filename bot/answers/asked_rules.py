@@ -88,11 +88,10 @@ def unshown_lines(led: str, missing: dict[str, Unruled], others: list[str], unre
     """The notes on the rule numbers a question names besides the one that leads (``led``): those no rule has
     (``missing``: number → why, the reason its refusal carries, „Nicht gefunden: Regel 999.9 (kein Dokument des Bots
     enthält oder zitiert sie)“, :meth:`bot.answers.rule_refusals.Unruled.why`; numbers of one reason in one line), the
-    pieces of a
-    number's shape that are none (``invalid``: „„702.19zz“ ist keine gültige Regelnummer“, as ``/regel suche`` says
-    it), those found but not among the passages shown (``others``: only one number leads; ``/regel suche`` shows
-    each), those beyond :data:`MAX_ASKED` not looked up (``unread``), each quoted escaped; ``[]`` when there are
-    none."""
+    pieces of a number's shape that are none (``invalid``: „„702.19zz“ ist keine gültige Regelnummer“, as ``/regel
+    suche`` says it), those found but not among the passages shown (``others``: only one number leads; ``/regel
+    suche`` shows each), those beyond :data:`MAX_ASKED` not looked up (``unread``), each quoted escaped; ``[]`` when
+    there are none."""
     lines = []
     alike: dict[Unruled, list[str]] = {}  # numbers refused for one reason, said in one line
     for number, reason in missing.items():
