@@ -42,6 +42,7 @@ from bot.render import buttons, message_payload, shown, to_text
 from bot.reply import Choice, Reply, as_private, one_line, quote_user
 from bot.text import shorten, spaced_zwsp
 from bot.unpaged import turn_refusal
+from bot.words import UMLAUT_SPELLINGS
 
 log = logging.getLogger(__name__)
 
@@ -80,9 +81,6 @@ class UsageError(Exception):
     """The typed command cannot be parsed (unknown command or option); German message."""
 
 
-_TO_UMLAUTS = (("ae", "ä"), ("oe", "ö"), ("ue", "ü"))
-
-
 def names_of(text: Text) -> set[str]:
     """Every typed form of a name, casefolded: English and German, umlauts also typed as ``ae``/``oe``/``ue``
     and the other way round (``erhoehung`` also as ``erhöhung``, ``Karten erklären`` also as ``Karten
@@ -90,9 +88,10 @@ def names_of(text: Text) -> set[str]:
     names = {text.en.casefold(), text.de.casefold()}
     out = set(names)
     for name in names:
-        umlauts, spelled = name, name.replace("ß", "ss")
-        for pair, umlaut in _TO_UMLAUTS:
-            umlauts, spelled = umlauts.replace(pair, umlaut), spelled.replace(umlaut, pair)
+        umlauts, spelled = name, name
+        for pair, umlaut in UMLAUT_SPELLINGS:  # a name's „ss“ is not read as „ß“: only „ß“ typed as „ss“
+            umlauts = umlauts if umlaut == "ß" else umlauts.replace(pair, umlaut)
+            spelled = spelled.replace(umlaut, pair)
         out |= {umlauts, spelled}
     return out
 

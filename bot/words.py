@@ -138,10 +138,17 @@ def fold(word: str) -> str:
     return canonical(strip_marks(word))
 
 
+#: How a German word is typed without umlauts or „ß“, each pair with the letter it stands for: the one table of
+#: :func:`restore_umlauts`, the number words (:func:`bot.number_words.german_number`) and the console's names
+#: (:func:`bot.console.names_of`).
+UMLAUT_SPELLINGS = (("ae", "ä"), ("oe", "ö"), ("ue", "ü"), ("ss", "ß"))
+
+
 def restore_umlauts(word: str) -> list[str]:
-    """Spellings of ``word`` with ``ae``/``oe``/``ue`` as umlauts and ``ss`` as ``ß`` (each variant once)."""
+    """Spellings of ``word`` with ``ae``/``oe``/``ue`` as umlauts and ``ss`` as ``ß`` (:data:`UMLAUT_SPELLINGS`; each
+    variant once, at most 15: each pair replaced everywhere or nowhere)."""
     out = [word]
-    for plain, umlaut in (("ae", "ä"), ("oe", "ö"), ("ue", "ü"), ("ss", "ß")):
+    for plain, umlaut in UMLAUT_SPELLINGS:
         out += [w.replace(plain, umlaut) for w in out if plain in w]
     return list(dict.fromkeys(out[1:]))
 
@@ -153,5 +160,5 @@ def term_stem(word: str) -> str:
     return snowball(canonical(fold_text(word)))
 
 
-__all__ = ["MAX_TOKENS", "NUMBER", "fold", "number_term", "numbers_in", "restore_umlauts", "snowball", "term_stem",
-           "tokens"]
+__all__ = ["MAX_TOKENS", "NUMBER", "UMLAUT_SPELLINGS", "fold", "number_term", "numbers_in", "restore_umlauts",
+           "snowball", "term_stem", "tokens"]

@@ -14,44 +14,41 @@ is none); the ranking is unchanged (no question of the tuning parts names a rule
 from __future__ import annotations
 
 import re
+import weakref
 from collections.abc import Sequence
 from dataclasses import replace
 
 from bot.answers.eras import cited_otherwise
 from bot.answers.registry import AnswerContext
-from bot.answers.rule_numbers import invalid_line
+from bot.answers.rule_numbers import FILLER_WORDS, invalid_line, listed_numbers
+from bot.answers.rule_refusals import RuleRefused, Unruled
 from bot.answers.rule_sources import rule_refusal
 from bot.answers.rules import rule_action
 from bot.candidates import Hit, Ranked
 from bot.errors import UserError
-from bot.ranking import ranker
+from bot.ranking import Ranker, ranker
 from bot.reply import Reply, quote_user
 from bot.rule_catalog import catalog, misnumbered, number_refusal, parse_number, read_number
 from bot.stopwords import ASKING_VERBS
 from bot.store import PassageRecord, Store
 from bot.text import clean
+from bot.word_forms import inflected
 
 #: A rule number named in a sentence: the piece after a word for "rule" (``Regel 702.19``, ``rule -5``, ``R. 7O2.19``,
 #: ``§ 702.51``) up to the next space, or a piece that starts as a rule number does, three digits, a dot and a digit
 #: other than 0 (``702.19``, ``702.19zz``; not ``17.04.2026`` nor ``100.000``), also without the word.
 _NAMED = re.compile(r"(?<![\w.])(?:(?:regeln?|rules?|cr|nr\.|r\.)\s*|§\s*)(\S+)"
                     r"|(?<![\w.,\-−])([0-9]{3}\.[1-9][0-9]*[a-z]*)(?![\w.]\w)", re.IGNORECASE)
-#: A piece listed after a comma, semicolon or list word („702.19 und 7022.19“, „702.19, -5“): named as a rule number
-#: when it has a number's shape that is none (:func:`bot.rule_catalog.misnumbered`) and a number is named before it.
-_LISTED = re.compile(r"(?:[,;]|\s(?:und|oder|sowie|and|or))\s+([-−–]?[0-9]\S*)", re.IGNORECASE)
-#: Words that only ask about the rule named („was sagt regel 999.8“, „erkläre regel 999.8“): no question of their own
-#: to answer when the number has no rule (folded, lower case), besides :data:`bot.stopwords.ASKING_VERBS`.
-_ABOUT_RULE = frozenset({"regel", "regeln", "rule", "rules", "cr", "nr", "nummer", "sagt", "sagen", "sage", "steht",
-                         "stehen", "erkläre", "erklär", "erklären", "erklaere", "erklaer", "erklaeren", "zeig",
-                         "zeige", "zeigen", "say", "says", "explain", "show", "und", "oder", "sowie", "and", "or"})
+#: The verbs that only ask what a rule named says („was sagt regel 999.8“, „erkläre regel 999.8“, „was steht in
+#: regel 999.8“, „zeig mir regel 999.8“), as infinitives: a form of them is read by the analysis' stems or as a German
+#: form of the verb (:func:`_asks_more`), so no form is listed by hand.
+RULE_VERBS = ("sagen", "stehen", "erklären", "zeigen", "say", "explain", "show")
 #: Punctuation of the sentence around a named number (``702.19?``, ``(702.19)``, ``„702.19“``): no part of it.
 _AROUND = "?!.,;:()[]„“”\"'»«"
 #: Most numbers of one question read (each a look-up whether ``/regel suche`` answers it).
 MAX_ASKED = 5
 #: Most numbers named as not looked up (the others counted): a question may list a thousand.
 _NAMED_UNREAD = 10
-#: The official rules' refusal of a number they lack (:func:`bot.answers.official.official_rule_reply`).
-_OFFICIAL = re.compile(r"Die Comprehensive Rules vom (\S+) haben keine Regel")
 #: The order in which a number's passages lead: 003's German entry, the official rule (``build --cr``), the rule as
 #: a document prints it, the term table's row, the official glossary.
 LEAD_ORDER = ("explanation", "cr_rule", "quoted_rule", "term", "glossary")
@@ -67,9 +64,8 @@ def named_pieces(question: str) -> list[str]:
         if any(ch.isdigit() for ch in piece) and (parse_number(piece) or read_number(piece) or misnumbered(piece)):
             at.setdefault(piece, m.start())
     first = min(at.values(), default=len(text))
-    for m in _LISTED.finditer(text, first):  # „702.19 und 7022.19“: listed beside a number, a number's shape named
-        if misnumbered(piece := m.group(1).strip(_AROUND)):
-            at.setdefault(piece, m.start(1))
+    for piece, start in listed_numbers(text, first):  # „702.19 und 7022.19“: listed after a number, typed wrong
+        at.setdefault(piece, start)
     return sorted(at, key=at.__getitem__)
 
 
@@ -87,31 +83,22 @@ def _number_of(piece: str) -> str:
     return read[0] if read else parse_number(piece) or piece
 
 
-def missing_why(refusal: UserError) -> str:
-    """Why a rule number has no answer, from its refusal (:func:`bot.answers.rule_sources.rule_refusal`): „kein
-    Dokument des Bots enthält oder zitiert sie“, and on a store built with ``--cr`` whose official rules lack it too
-    („Die Comprehensive Rules vom 17.04.2026 haben keine Regel 999.9“) „… und die Comprehensive Rules vom 17.04.2026
-    haben sie nicht“."""
-    official = _OFFICIAL.search(refusal.body)
-    why = "kein Dokument des Bots enthält oder zitiert sie"
-    return f"{why}, und die Comprehensive Rules vom {official.group(1)} haben sie nicht" if official else why
-
-
-def unshown_lines(led: str, missing: dict[str, UserError], others: list[str], unread: list[str],
+def unshown_lines(led: str, missing: dict[str, Unruled], others: list[str], unread: list[str],
                   invalid: Sequence[str] = ()) -> list[str]:
     """The notes on the rule numbers a question names besides the one that leads (``led``): those no rule has
-    (``missing``: number → its refusal, „Regel 999.9 nicht gefunden“, said with :func:`missing_why`), the pieces of a
-    number's shape that are none (``invalid``: „„702.19zz“ ist keine gültige Regelnummer“, as ``/regel suche`` says
-    it), those found but not among the passages shown (``others``: only one number leads; ``/regel suche`` shows
-    each), those beyond :data:`MAX_ASKED` not looked up (``unread``), each quoted escaped; ``[]`` when there are
-    none."""
+    (``missing``: number → why, the reason its refusal carries, „Nicht gefunden: Regel 999.9 (kein Dokument des Bots
+    enthält oder zitiert sie)“, :meth:`bot.answers.rule_refusals.Unruled.why`; numbers of one reason in one line), the
+    pieces of a number's shape that are none (``invalid``: „„702.19zz“ ist keine gültige Regelnummer“, as ``/regel
+    suche`` says it), those found but not among the passages shown (``others``: only one number leads; ``/regel
+    suche`` shows each), those beyond :data:`MAX_ASKED` not looked up (``unread``), each quoted escaped; ``[]`` when
+    there are none."""
     lines = []
-    whys: dict[str, list[str]] = {}
-    for number, refusal in missing.items():
-        whys.setdefault(missing_why(refusal), []).append(number)
-    for why, numbers in whys.items():
+    alike: dict[Unruled, list[str]] = {}  # numbers refused for one reason, said in one line
+    for number, reason in missing.items():
+        alike.setdefault(replace(reason, number=""), []).append(number)
+    for reason, numbers in alike.items():
         named = ", ".join(quote_user(n, 20) for n in numbers)
-        lines.append(f"ℹ️ Nicht gefunden: Regel {named} ({why if len(numbers) == 1 else _plural(why)}).")
+        lines.append(f"ℹ️ Nicht gefunden: Regel {named} ({reason.why(len(numbers))}).")
     if invalid:
         lines.append(f"ℹ️ {invalid_line(list(invalid))}")
     if others:
@@ -123,11 +110,6 @@ def unshown_lines(led: str, missing: dict[str, UserError], others: list[str], un
         more = f" und {len(unread) - _NAMED_UNREAD} weitere" if len(unread) > _NAMED_UNREAD else ""
         lines.append(f"ℹ️ Nicht nachgeschlagen (höchstens {MAX_ASKED} Regelnummern auf einmal): {named}{more}.")
     return lines
-
-
-def _plural(why: str) -> str:
-    """:func:`missing_why`'s words said of several rules."""
-    return why.replace("zitiert sie", "zitiert diese Regeln")
 
 
 async def number_passage(store: Store, number: str, today_first: bool = False) -> PassageRecord | None:
@@ -178,10 +160,10 @@ async def rule_led(ctx: AnswerContext, question: str, found: Ranked,
     if not asked:
         return found
     answered, refused, invalid = await _looked_up(ctx, asked)
-    missing = {n: e for n, e in refused.items() if n not in invalid}
+    missing = {n: e.reason for n, e in refused.items() if isinstance(e, RuleRefused)}  # each with its reason
     if not answered:  # no number named has a rule
         first = next(iter(refused))
-        if _asks_more(found):  # the question's own words answer it, under the lines on its numbers
+        if _asks_more(found, await ranker(ctx.store)):  # the question's own words answer it, under its lines
             if said is not None:
                 said += unshown_lines(first, missing, [], pieces[MAX_ASKED:], invalid)
             return found
@@ -216,8 +198,9 @@ async def rule_led(ctx: AnswerContext, question: str, found: Ranked,
 async def _looked_up(ctx: AnswerContext, asked: list[str]) -> tuple[list[str], dict[str, UserError], list[str]]:
     """``(answered, refused, invalid)`` of the pieces ``asked``, each judged once in the order typed: the rule numbers
     ``/regel suche`` answers; each number or piece it refuses → the refusal (:func:`bot.rule_catalog.number_refusal`
-    for a number's shape that is none, :func:`bot.answers.rule_sources.rule_refusal` for a number no rule has); the
-    pieces of a number's shape that are none."""
+    for a number's shape that is none; :func:`bot.answers.rule_sources.rule_refusal` for a number no rule has, a
+    :class:`~bot.answers.rule_refusals.RuleRefused` carrying its reason); the pieces of a number's shape that are
+    none."""
     answered: list[str] = []
     refused: dict[str, UserError] = {}
     invalid: list[str] = []
@@ -230,15 +213,33 @@ async def _looked_up(ctx: AnswerContext, asked: list[str]) -> tuple[list[str], d
                 answered.append(number)
             else:
                 refused[number] = refusal
+                invalid += [] if isinstance(refusal, RuleRefused) else [number]  # no number: no reason of a rule
     return answered, refused, invalid
 
 
-def _asks_more(found: Ranked) -> bool:
+def _asks_more(found: Ranked, r: Ranker) -> bool:
     """True when the question of ``found`` has a content word besides its rule numbers and the words that only ask
-    about them (:data:`_ABOUT_RULE`, :data:`bot.stopwords.ASKING_VERBS`): ``was sagt regel 999.8 über
-    trampelschaden`` (trampelschaden), ``regel 903.4 commander``; not ``erkläre regel 999.8``."""
-    asking = frozenset(v.casefold() for v in ASKING_VERBS) | _ABOUT_RULE
-    return any(not any(ch.isdigit() for ch in w) and w.casefold() not in asking for w in found.analysis.words)
+    about them: the words of a number and a list (:data:`bot.answers.rule_numbers.FILLER_WORDS`), the asking verbs
+    (:data:`bot.stopwords.ASKING_VERBS`) and a form of :data:`RULE_VERBS` (:func:`_rule_verb`, by ``r``'s analysis):
+    ``was sagt regel 999.8 über trampelschaden`` (trampelschaden), ``regel 903.4 commander``; not ``erkläre regel
+    999.8``, ``zeigt regel 999.8``."""
+    asking = FILLER_WORDS | frozenset(v.casefold() for v in ASKING_VERBS)
+    return any(not any(ch.isdigit() for ch in w) and w.casefold() not in asking and not _rule_verb(w.casefold(), r)
+               for w in found.analysis.words)
+
+
+_VERB_STEMS: weakref.WeakKeyDictionary[Ranker, frozenset[str]] = weakref.WeakKeyDictionary()
+
+
+def _rule_verb(word: str, r: Ranker) -> bool:
+    """True when ``word`` (lower case) is a form of a verb of :data:`RULE_VERBS`: its German or English stem in
+    ``r``'s analysis is one of theirs („erkläre“, „erklaer“, „zeig“, „steht“, „says“), or it is a German form of one
+    by the rule of :func:`bot.word_forms.inflected` („sagt“ of „sagen“, whose stem the analysis keeps apart). The
+    verbs' stems are made once per ranker."""
+    if (stems := _VERB_STEMS.get(r)) is None:
+        stems = _VERB_STEMS[r] = frozenset(r.analyser.stems(v, lang)[0] for v in RULE_VERBS for lang in ("de", "en"))
+    return (r.analyser.stems(word)[0] in stems or r.analyser.stems(word, "en")[0] in stems
+            or any(inflected(word, v) for v in RULE_VERBS))
 
 
 __all__ = ["LEAD_ORDER", "MAX_ASKED", "asked_numbers", "named_pieces", "number_passage", "rule_led", "unshown_lines"]

@@ -11,7 +11,7 @@ out: its pieces may mean that word.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import TYPE_CHECKING
 
 from bot.analysis import MIN_TYPO
@@ -30,6 +30,9 @@ if TYPE_CHECKING:
 
 #: Fewest letters of each piece: a lone letter („s puk“) is a slip of the space, which the split-word join reads.
 MIN_PIECE = 2
+#: Most searches of the documents' spelling of the words one question is read as (:func:`printed_spellings`): two
+#: words of the most spellings :func:`bot.words.restore_umlauts` gives (16 each: four pairs typed for umlauts).
+MAX_SPELLING_SEARCHES = 32
 _MEMO_KEY = "question_reading.keyword_pairs"
 
 
@@ -76,35 +79,54 @@ async def read_asked(store: Store, vocab: Vocabulary, question: str) -> ReadQues
     that is a word of its own makes no slip (:func:`own_word`: „geteilter karte“ stays two words, not a slip of
     „geteiltekarte“; the German dictionary's words too). The question is read once; the dictionary is loaded before
     (in a worker thread the first time, :func:`bot.german_words.german_dictionary_async`; the bot's warm-up loads it
-    at start, so a question does not wait for it) and asked only about a piece of a pair that would slip."""
+    at start, so a question does not wait for it) and asked only about a piece of a pair that would slip. The words
+    read joined or with a slip are named in the documents' spelling (:func:`printed_spellings`).
+
+    Raises:
+        SearchIndexMissing: the store has no passage index (German "Datenbank veraltet").
+    """
     pairs = await keyword_pairs(store, vocab.knows)
     dictionary = await german_dictionary_async()
     read = read_question(question, vocab.prints, pairs, vocab.nearest, own_word(vocab, dictionary))
-    if read.joined:  # „adarkar walkuere“ named as the document prints it, „Adarkarwalküre“, not as read
-        joined = tuple([(typed, await printed_spelling(store, w)) for typed, w in read.joined])
-        read = ReadQuestion(read.text, read.markup, read.labels, joined, read.named, read.slipped, read.printed)
-    if not read.slipped:
+    if not read.joined and not read.slipped:
         return read
+    # the documents' spelling of every word read, each looked up once (printed_spellings)
+    found = await printed_spellings(store, [w for _typed, w in (*read.joined, *read.slipped)])
+    # „adarkar walkuere“ named as the document prints it, „Adarkarwalküre“, not as read
+    joined = tuple((typed, spelled[0] if (spelled := found.get(w)) else w) for typed, w in read.joined)
     slipped, printed = [], []
     for typed, word in read.slipped:
-        found = await store.printed_at(word) if word.isalpha() else None
-        slipped.append((typed, found[0] if found else word))
-        if found and not dictionary.has(word):  # a name (001's „Llanovarelfen“): the document's spelling
-            printed.append((found[0], found[1].split(":")[0]))
-    return ReadQuestion(read.text, read.markup, read.labels, read.joined, read.named, tuple(slipped), tuple(printed))
+        spelled = found.get(word)
+        slipped.append((typed, spelled[0] if spelled else word))
+        if spelled and not dictionary.has(word):  # a name (001's „Llanovarelfen“): the document's spelling
+            printed.append((spelled[0], spelled[1].split(":")[0]))
+    return ReadQuestion(read.text, read.markup, read.labels, joined, read.named, tuple(slipped),
+                        tuple(printed) if read.slipped else read.printed)
 
 
-async def printed_spelling(store: Store, word: str) -> str:
-    """``word`` (a word of letters read from a question) as a passage of ``store`` prints it
-    (:meth:`bot.store.Store.printed_at`), also where it was typed with ``ae``/``oe``/``ue``/``ss`` for an umlaut or
-    ``ß`` (:func:`bot.words.restore_umlauts`): „adarkarwalkuere“ → „Adarkarwalküre“ (document 002); ``word`` itself
-    when no passage prints it or it holds anything but letters (``boros-rekrut``)."""
-    if not word.isalpha():
-        return word
-    for spelled in (word, *restore_umlauts(word.lower())):
-        if found := await store.printed_at(spelled):
-            return found[0]
-    return word
+async def printed_spellings(store: Store, words: Iterable[str]) -> dict[str, tuple[str, str]]:
+    """Each of ``words`` (words read from a question) that a passage of ``store`` prints → as it prints it and the
+    passage's key (:meth:`bot.store.Store.printed_at`): „adarkarwalkuere“ → ``("Adarkarwalküre", "002:…")``, also
+    where it was typed with ``ae``/``oe``/``ue``/``ss`` for an umlaut or ``ß`` (:func:`bot.words.restore_umlauts`,
+    tried after the word as read). A word holding anything but letters (``boros-rekrut``) is not looked up, nor is a
+    word met before (each once), nor any spelling after :data:`MAX_SPELLING_SEARCHES` searches (such a word is
+    kept as read: a question of a thousand split words costs no more); a word no passage prints is not in the
+    result.
+
+    Raises:
+        SearchIndexMissing: the store has no passage index (German "Datenbank veraltet").
+    """
+    found: dict[str, tuple[str, str]] = {}
+    searches = 0
+    for word in dict.fromkeys(w for w in words if w.isalpha()):
+        for spelled in (word, *restore_umlauts(word.lower())):
+            if searches == MAX_SPELLING_SEARCHES:
+                return found
+            searches += 1
+            if printed := await store.printed_at(spelled):
+                found[word] = printed
+                break
+    return found
 
 
 def own_word(vocab: Vocabulary, dictionary: GermanDictionary | None = None) -> Callable[[str], bool]:
@@ -147,4 +169,5 @@ async def read_answered(store: Store, vocab: Vocabulary, text: str,
     return reply
 
 
-__all__ = ["MIN_PIECE", "keyword_pairs", "own_word", "read_answered", "read_asked", "split_names"]
+__all__ = ["MAX_SPELLING_SEARCHES", "MIN_PIECE", "keyword_pairs", "own_word", "printed_spellings", "read_answered",
+           "read_asked", "split_names"]

@@ -30,6 +30,7 @@ from collections.abc import Awaitable, Callable
 from bot.answers.choices import CRChoices
 from bot.answers.paging import search_excerpt
 from bot.answers.registry import AnswerContext, UserError, action, completer, parse_id
+from bot.answers.rule_refusals import RuleRefused, Unruled
 from bot.answers.today_index import today_index, with_review
 from bot.answers.today_notes import explanation_notice
 from bot.declared_args import RowId
@@ -77,8 +78,10 @@ async def official_rule_reply(ctx: AnswerContext, query: str) -> Reply | None:
     """The CR answer for ``/rule`` (see module doc); None when the store has no CR.
 
     Raises:
-        UserError: empty query, a number that exists in no version and no keyword row, or a search
-            without hits (German messages).
+        UserError: empty query, or a search without hits (German messages).
+        RuleRefused: a number that exists in no version and no keyword row, or one the keyword table gives a
+            number today that the current version lacks (German, the reason as data:
+            :class:`bot.answers.rule_refusals.Unruled`).
     """
     versions = await ctx.store.cr_versions()
     if not versions:
@@ -204,17 +207,10 @@ async def _number_reply(store: Store, number: str, current: CRVersionRecord) -> 
                 f"{row.english}); die Unterregeln wurden seitdem neu nummeriert, daher keine genaue Zuordnung"
             )
         if await _rule(store, match.new, current) is None:
-            raise UserError(
-                f"{number} ist heute {match.new} ({row.german} = {row.english})",
-                f"Regel {match.new} fehlt in den importierten Comprehensive Rules vom "
-                f"{format_date(current.effective)}.",
-            )
+            raise RuleRefused(Unruled(number, "moved", current.effective, today=match.new,
+                                      names=f"{row.german} = {row.english}"))
         return await rule_reply(store, match.new, current, note=note)
-    raise UserError(
-        f"Regel {number} nicht gefunden",
-        f"Die Comprehensive Rules vom {format_date(current.effective)} haben keine Regel {number}, "
-        "und keine ältere importierte Fassung kennt sie.",
-    )
+    raise RuleRefused(Unruled(number, "official", current.effective, older=True))
 
 
 def _moved_line(m: RuleMapRecord) -> str:
@@ -259,14 +255,11 @@ async def rule_reply(store: Store, number: str, version: CRVersionRecord, note: 
     and its subrules, paged by :data:`CHILDREN_PER_PAGE`. ``note`` is put above the text.
 
     Raises:
-        UserError: the number is not in that version.
+        RuleRefused: the number is not in that version (German, the reason as data).
     """
     rule = await _rule(store, number, version)
     if rule is None:
-        raise UserError(
-            f"Regel {number} nicht gefunden",
-            f"Die Comprehensive Rules vom {format_date(version.effective)} haben keine Regel {number}.",
-        )
+        raise RuleRefused(Unruled(number, "official", version.effective))
     heading = rule.title or ""
     if not heading and rule.parent:
         parent = await _rule(store, rule.parent, version)

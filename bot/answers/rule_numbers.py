@@ -21,7 +21,7 @@ from typing import Final
 from bot.answers.eras import shift_page_refs
 from bot.answers.registry import AnswerContext, UserError
 from bot.reply import Action, Page, Reply, own_sources, quote_user
-from bot.rule_catalog import NUMBER_PUNCTUATION, misnumbered, parse_number, read_number
+from bot.rule_catalog import LOOKALIKES, NUMBER_PUNCTUATION, misnumbered, parse_number, read_number
 from bot.text import MARKDOWN_WRAPPERS, clean
 
 #: Most rule numbers of one search answered (a number no rule answers does not count); more are named as not shown.
@@ -43,9 +43,15 @@ _NAMED_REST: Final = 10
 _COMMA_PAIR = re.compile(r"(?<![\w.,])([0-9]{3}),([0-9]{1,3}[a-z]?)(?![\w.,])", re.IGNORECASE)
 #: A digit: a piece without one is no rule number, typed wrong or not (its words are not judged further).
 _DIGIT = re.compile(r"[0-9]")
+#: The words that join a list („702.19 und 104.3f“).
+LIST_WORDS = ("und", "oder", "sowie", "and", "or")
 #: What stands between the numbers of a list: commas, semicolons, „&“, „+“, „/“ with spaces around it, and the
-#: words „und“, „oder“, „sowie“, „and“, „or“ (any case).
-_BETWEEN = re.compile(r"\s*(?:[,;&+]|\s/\s|\s(?:und|oder|sowie|and|or)\s)\s*"
+#: words of :data:`LIST_WORDS` between spaces (any case); the one list separator of :data:`_BETWEEN` and
+#: :func:`listed_numbers`.
+_LISTING = rf"[,;&+]|\s/\s|\s(?:{'|'.join(LIST_WORDS)})\s"
+#: Where a search of rule numbers is split into its pieces (:func:`rule_numbers`): at :data:`_LISTING` and the spaces
+#: around it,
+_BETWEEN = re.compile(rf"\s*(?:{_LISTING})\s*"
                       # or a space before the next number (or its word), not after a number's own word: „Regel 702.19“;
                       # a number's minus sign belongs to it („702.19 -5“ is read as „702.19, -5“ is)
                       r"|(?<!\bregel)(?<!\brule)(?<!\bcr)(?<!\bnr)(?<!\bnr\.)(?<!\br\.)(?<!§)\s+(?=(?:regel|rule|§)?\s*[-−]?\d)"
@@ -61,9 +67,20 @@ _QUOTES_JOINED = re.compile(r"(?<=[\"“”»«'’)\]])[.,;:]?(?=[\"„“«»'
 #: A German decimal comma in a rule number (``702,19``), read as its point before the list is split at commas.
 _DECIMAL_COMMA = re.compile(r"(?<![\d.])([0-9]{3}),(?=[0-9])")
 #: Words that only say a number follows or a list goes on („Regeln 702.19 und 104.3f“, a list's „und“ left at the
-#: end of a text cut at its length limit): no words to search.
-_FILLER = frozenset({"regel", "regeln", "rule", "rules", "cr", "nr", "nr.", "nummer", "nummern", "siehe", "see",
-                     "und", "oder", "sowie", "and", "or"})
+#: end of a text cut at its length limit), lower case: no words to search (here), no question of their own beside
+#: the rule numbers a ``/frage`` names (:func:`bot.answers.asked_rules.rule_led`).
+FILLER_WORDS = frozenset({"regel", "regeln", "rule", "rules", "cr", "nr", "nr.", "nummer", "nummern", "siehe", "see",
+                          *LIST_WORDS})
+#: A section's digits (three, or more typed by mistake) before a point or decimal comma: the start of a piece a list
+#: of rule numbers names as a number typed wrong (:func:`listed_numbers`: ``7022.19``, ``702.19.3``, ``702.19zz``).
+#: A quantity has fewer (``2.5`` Sekunden, ``12,5`` Prozent), a game's number a sign (``-2`` auf die Stärke): no
+#: rule's number starts so.
+_SECTION_LED = re.compile(r"[0-9]{3,}[.,]")
+#: A piece after a list's separator (:data:`_LISTING`), up to the next space; looked ahead for, so that a piece
+#: ending in a comma („7022.19, 8000.1“) leaves the comma to the next piece.
+_LISTED = re.compile(rf"(?=(?:{_LISTING})\s*(\S+))", re.IGNORECASE)
+#: The look-alike letters of a rule number read as the digits they stand for (:data:`bot.rule_catalog.LOOKALIKES`).
+_DIGITS_READ = str.maketrans(LOOKALIKES)
 #: Discord's markdown around a piece between white space (``**trample**``, ```702.19```, ``||x||``): read without
 #: it, so the markup neither hides a number nor joins it to its neighbour.
 _WRAPPERS: Final = MARKDOWN_WRAPPERS.strip()
@@ -105,7 +122,7 @@ class NumberSearch:
     def add(self, piece: str) -> None:
         """Sort one piece of the search (not seen before) into its list."""
         if _DIGIT.search(piece) is None:  # no number, typed right or wrong: words (look-alikes need one digit)
-            if piece.casefold() not in _FILLER:
+            if piece.casefold() not in FILLER_WORDS:
                 self.words.append(piece)
             return
         read = read_number(piece)
@@ -113,7 +130,7 @@ class NumberSearch:
         if number is None:
             if misnumbered(piece):
                 self.invalid.append(piece)
-            elif piece.casefold() not in _FILLER:
+            elif piece.casefold() not in FILLER_WORDS:
                 self.words.append(piece)
             return
         self._typed[piece.casefold()] = number
@@ -210,6 +227,23 @@ def rule_numbers(search: str, readings: list[str] | None = None) -> NumberSearch
     if pieces < 2 or not (found.numbers or found.invalid):
         return None
     found.many = len(seen) > MAX_PIECES
+    return found
+
+
+def listed_numbers(text: str, start: int = 0) -> list[tuple[str, int]]:
+    """The rule numbers typed wrong that a list in ``text`` (a sentence, cleaned: :func:`bot.text.clean`) names from
+    ``start`` on, each with where it starts, in the order typed: a piece after a list's separator (:data:`_LISTING`,
+    as :func:`rule_numbers` splits a list), read without the markup and punctuation pasted around it, that has a
+    rule number's shape but is none (:func:`bot.rule_catalog.misnumbered`) and starts as a rule number does, with a
+    section's digits (:data:`_SECTION_LED`): ``"regel 702.19 und 7022.19"`` → ``[("7022.19", 17)]``. A game's
+    numbers in the sentence are none: ``"regel 704.5a und -2 auf die Stärke"``, ``"Regel 903.4, 2.5 Sekunden"``,
+    ``"702.19 und 12,5 prozent"`` → ``[]`` (before, each was named „keine gültige Regelnummer“). One pass over the
+    text."""
+    found: list[tuple[str, int]] = []
+    for m in _LISTED.finditer(text, start):
+        piece = _unwrapped(m.group(1).rstrip(",;"))
+        if misnumbered(piece) and _SECTION_LED.match(piece.translate(_DIGITS_READ)):
+            found.append((piece, m.start(1)))
     return found
 
 
@@ -441,5 +475,6 @@ async def numbers_line(search: str, answers: Answers) -> str:
             f"{', '.join(shown)}{more} zeigt `/regel suche: {' '.join(shown)}`.")
 
 
-__all__ = ["MAX_NUMBERS", "MAX_PIECES", "WORDS_HINT", "NumberSearch", "invalid_line", "not_ruled", "numbers_line",
-           "numbers_only", "read_commas", "rule_numbers", "searched_words", "several_rules"]
+__all__ = ["FILLER_WORDS", "LIST_WORDS", "MAX_NUMBERS", "MAX_PIECES", "WORDS_HINT", "NumberSearch", "invalid_line",
+           "listed_numbers", "not_ruled", "numbers_line", "numbers_only", "read_commas", "rule_numbers",
+           "searched_words", "several_rules"]

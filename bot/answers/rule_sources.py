@@ -20,6 +20,7 @@ from bot.answers.eras import era_index, today_sources
 from bot.answers.official import official_rule_reply
 from bot.answers.registry import AnswerContext, UserError
 from bot.answers.rule_numbers import WORDS_HINT
+from bot.answers.rule_refusals import RuleRefused, Unruled
 from bot.reply import Action, quote_user
 from bot.rule_catalog import (
     Explanation,
@@ -82,14 +83,14 @@ def invalid_number(arg: str) -> UserError:
     return UserError("Ungültige Regelnummer", f"„{quote_user(arg, 40)}“ ist keine Regelnummer.")
 
 
-def not_found(cat: RuleCatalog, number: str) -> UserError:
+def not_found(cat: RuleCatalog, number: str) -> RuleRefused:
     """The refusal of a rule ``number`` no document, 003, register or term table holds („Regel 999.9 nicht gefunden“,
-    the nearest numbers of the store as „Meintest du“ choices: same section, ≤ 3 rules away), German."""
+    :class:`bot.answers.rule_refusals.Unruled` of kind ``"documents"``; the nearest numbers of the store as „Meintest
+    du“ choices: same section, ≤ 3 rules away), German."""
     nearest = nearest_numbers(cat.numbers(), number)
-    return UserError(
-        f"Regel {number} nicht gefunden",
-        "Kein Dokument des Bots enthält oder zitiert diese Regel.\n" + WORDS_HINT
-        + ("\nMeintest du eine der nächstgelegenen Regeln?" if nearest else ""),
+    return RuleRefused(
+        Unruled(number),
+        "\n" + WORDS_HINT + ("\nMeintest du eine der nächstgelegenen Regeln?" if nearest else ""),
         choices=[Action(label=f"Regel {n}", action="rule", arg=n) for n in nearest],
     )
 
@@ -101,7 +102,11 @@ async def rule_source(ctx: AnswerContext, number: str) -> Source | None:
     document quotes it or prints it misprinted, 003 explains or mentions it (:func:`bot.answers.rules.rule_reply`);
     None: neither. After them, in this order, the answer and :func:`rule_refusal` read today's rules of the register
     and the term table (:func:`bot.answers.eras.today_sources`, :func:`bot.answers.eras.today_number_reply`), then
-    the official rules of a store built with ``--cr``. Reads the catalogues; builds no page."""
+    the official rules of a store built with ``--cr``. Reads the catalogues; builds no page.
+
+    Raises:
+        StoreClosed: the store was closed meanwhile (:class:`bot.errors.StoreClosed`, German „Datenbank gewechselt“).
+    """
     cat, index = await catalog(ctx.store), await era_index(ctx)
     misprint = misprinted_as(cat, number)
     if index.cited.get(number) or (misprint is not None and index.cited.get(misprint[1].number)):
@@ -115,8 +120,14 @@ async def rule_refusal(ctx: AnswerContext, number: str) -> UserError | None:
     """None when ``/regel suche`` answers the rule ``number`` (:func:`bot.answers.rules.rule_action`); else the refusal
     it raises: :func:`invalid_number` for no number, the official rules' („Regel … nicht gefunden“ of
     :func:`bot.answers.official.official_rule_reply`, which leads on a store built with ``--cr``:
-    :func:`bot.answers.official.rule_with_documents`), else :func:`not_found`. The official rule's page is built
-    only when neither :func:`rule_source` nor today's rules hold the number."""
+    :func:`bot.answers.official.rule_with_documents`), else :func:`not_found`; a refusal of a number is a
+    :class:`bot.answers.rule_refusals.RuleRefused`, its reason as data. The official rule's page is built only when
+    neither :func:`rule_source` nor today's rules hold the number.
+
+    Raises:
+        StoreClosed: the store was closed meanwhile (:class:`bot.errors.StoreClosed`, German „Datenbank gewechselt“;
+            before, it was returned as if it were the number's refusal).
+    """
     parsed = parse_number(number)  # as the button reads its argument
     if parsed is None:
         return invalid_number(number)
@@ -125,14 +136,18 @@ async def rule_refusal(ctx: AnswerContext, number: str) -> UserError | None:
     try:
         if await official_rule_reply(ctx, parsed) is not None:
             return None
-    except UserError as exc:
+    except RuleRefused as exc:  # the official rules' refusal of the number; any other error is no refusal of it
         return exc
     return not_found(await catalog(ctx.store), parsed)
 
 
 async def rule_found(ctx: AnswerContext, number: str) -> bool:
     """True when ``/regel suche`` answers the rule ``number`` (:func:`bot.answers.rules.rule_action` returns a reply),
-    False when it refuses it (an invalid number, „Regel 999.9 nicht gefunden“): :func:`rule_refusal` is None."""
+    False when it refuses it (an invalid number, „Regel 999.9 nicht gefunden“): :func:`rule_refusal` is None.
+
+    Raises:
+        StoreClosed: the store was closed meanwhile (:class:`bot.errors.StoreClosed`, German „Datenbank gewechselt“).
+    """
     return await rule_refusal(ctx, number) is None
 
 

@@ -71,9 +71,34 @@ async def test_a_number_no_passage_carries_is_answered_as_the_rule_search_answer
     ("was sagt regel 702.19? und (104.3f)", ["702.19", "104.3f"]),
     ("unterschied R. 7O2.19 und §702.51", ["7O2.19", "702.51"]),
     ("was sagt Regel -5", ["-5"]),
+    # a game's numbers listed after a rule number name no rule (until 2026-12-08 each was „keine gültige Regelnummer“)
+    ("regel 704.5a und -2 auf die Stärke", ["704.5a"]),
+    ("Regel 903.4, 2.5 Sekunden", ["903.4"]),
+    ("702.19 und 12,5 prozent", ["702.19"]),
+    ("702.19 und 7O22.19", ["702.19", "7O22.19"]),  # a rule number typed wrong still is
 ])
 def test_the_numbers_a_question_names(question, numbers):
     assert asked_numbers(question) == numbers
+
+
+@pytest.mark.parametrize(("question", "title", "number"), [
+    ("regel 704.5a und -2 auf die Stärke", "Regel 704.5a (heute)", "-2"),
+    ("702.19 und 12,5 prozent", "Trampelschaden", "12,5"),
+    ("Regel 903.4, 2.5 Sekunden", "Nichts dazu in den Dokumenten – am ähnlichsten: Regel 105.2b (Erklärung)", "2.5"),
+])
+async def test_a_game_s_number_beside_a_rule_number_is_not_refused_as_one(ctx, question, title, number):
+    reply = await run_answer(ctx, "question", question=question)
+    assert reply.pages[0].title == title and "keine gültige Regelnummer" not in reply.pages[0].body
+    assert f"„{number}“" not in reply.pages[0].body
+
+
+@pytest.mark.parametrize("question", ["zeigt regel 999.8", "erklärt mir regel 999.8", "regel 999.8 siehe",
+                                      "says rule 999.8", "was sagt regel 999.8", "erklaere regel 999.8"])
+async def test_a_form_of_a_verb_that_asks_about_the_rule_asks_nothing_else(ctx, question):
+    """The words asking what a rule says are read by their verbs' forms, not by a list of forms (until 2026-12-08
+    „zeigt“, „erklärt“ and „siehe“ were words of a question of their own, answered by a passage „am ähnlichsten“)."""
+    reply = await run_answer(ctx, "question", question=question)
+    assert reply.error and reply.pages[0].title == "Regel 999.8 nicht gefunden"
 
 
 TRAMPLE = "Trampelschaden (englisch Trample): Schlüsselwortfähigkeit, heute Regel 702.19."

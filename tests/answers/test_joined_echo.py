@@ -7,7 +7,9 @@ from __future__ import annotations
 import pytest
 
 from bot.answers import run_answer
+from bot.answers.keyword_pairs import MAX_SPELLING_SEARCHES, printed_spellings, read_asked
 from bot.answers.rule_numbers import searched_words
+from bot.ranking import ranker
 
 
 @pytest.mark.parametrize(("question", "line"), [
@@ -20,6 +22,37 @@ async def test_a_name_read_joined_is_named_as_the_document_prints_it(ctx, questi
     reply = await run_answer(ctx, "question", question=question)
     assert reply.pages[0].title == "Adarkarwalküre"
     assert reply.pages[0].body.startswith(f"Frage: „{question}“\n{line}\n"), reply.pages[0].body[:200]
+
+
+@pytest.fixture
+def searched(ctx, monkeypatch) -> list[str]:
+    """The words the store's :meth:`~bot.store.Store.printed_at` is asked for during a test, in order."""
+    asked: list[str] = []
+    printed_at = ctx.store.printed_at
+
+    async def counted(word: str) -> tuple[str, str] | None:
+        asked.append(word)
+        return await printed_at(word)
+
+    monkeypatch.setattr(ctx.store, "printed_at", counted)
+    return asked
+
+
+async def test_the_documents_spelling_is_looked_up_once_a_word(ctx, searched):
+    """A name split 300 times: until 2026-12-08 each joined pair was looked up again, every spelling of it (600
+    searches of the passages here, up to 16 a pair), without a bound."""
+    vocab = (await ranker(ctx.store)).analyser.vocab
+    read = await read_asked(ctx.store, vocab, "adarkar walkuere " * 300)
+    assert len(read.joined) == 300 and {w for _typed, w in read.joined} == {"Adarkarwalküre"}
+    assert searched == ["adarkarwalkuere", "adarkarwalküre"]  # the word as read, then with its „ue“ as „ü“
+
+
+async def test_the_searches_of_the_documents_spelling_stop_at_their_bound(ctx, searched):
+    """Words no passage prints, each of 16 spellings (four pairs typed for umlauts): 32 searches, then none; the
+    words are kept as read."""
+    assert await printed_spellings(ctx.store, [f"aeoeuess{c}" for c in "bcdfgh"]) == {}
+    assert len(searched) == MAX_SPELLING_SEARCHES == 32
+    assert searched[:2] == ["aeoeuessb", "äoeuessb"]
 
 
 async def test_the_rule_search_names_the_document_s_spelling_too(ctx):

@@ -12,6 +12,7 @@ from bot.answers.compared import number_passage, stated_numbers
 from bot.answers.side_numbers import masked, unmasked
 from bot.number_words import german_number
 from bot.ranking import ranker
+from bot.rules.mana import ManaError, parse_cost
 from bot.rules.mana.spoken import number_of
 
 #: 003:75, Regel 103.4 (Erklärung), and 003:81, Regel 103.4c (Erklärung).
@@ -113,11 +114,31 @@ async def test_a_rule_number_side_is_the_rule(ctx):
                                              ("zweitausendfünf", 2005), ("hundertzwanzig", 120), ("leben", None),
                                              ("tausendfüßler", None), ("Fuenfundzwanzig", 25), ("dreissig", 30),
                                              ("zwoelf", 12), ("einhundert", 100), ("null", 0), ("eine", 1),
-                                             ("neunzehnhundert", None), ("nullhundert", None)])
+                                             ("neunzehnhundert", None), ("nullhundert", None),
+                                             # each power once: „tausendtausend“ was 2000, „einhunderttausend“ None
+                                             ("einhunderttausend", 100000), ("hunderttausend", 100000),
+                                             ("zweihundertdreiundzwanzigtausendvierhundertfuenf", 223405),
+                                             ("tausendtausend", None), ("hunderthundert", None),
+                                             ("zweitausendtausend", None)])
 def test_german_number_words(word, value):
     # one reader for the comparison's numbers and the mana commands' costs (bot/number_words.py)
     assert german_number(word) == value
     assert number_of(word) == value
+
+
+def test_a_power_repeated_to_the_input_limit_is_no_number():
+    """„tausend“ typed 857 times (6 000 characters, Discord's most) and 2 000 times: before, one recursion per
+    „tausend“ (2 000 raised RecursionError), and the value grew with each."""
+    for times in (857, 2000):
+        assert german_number("tausend" * times) is None
+
+
+def test_a_malformed_number_word_gets_the_mana_commands_refusal_of_a_word():
+    """„tausendtausend farblos“ was read as 2000 („z. B. „2000 farblos““); now a word of no reading."""
+    with pytest.raises(ManaError) as caught:
+        parse_cost("tausendtausend farblos")
+    said = "„tausendtausend“ an Position 1 (Zeichen 1) ist kein Manasymbol und kein Farbwort."
+    assert str(caught.value).startswith(said)
 
 
 def test_a_number_word_the_comparison_reads_as_an_article_states_no_number():
