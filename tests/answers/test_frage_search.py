@@ -42,9 +42,9 @@ async def test_the_bench_counts_what_the_answer_shows(ctx):
 async def test_the_cross_validation_ranks_the_doors_text(ctx):
     """The benches that gather candidates once (the CV, bench/weight_methods.py) rank :func:`frage_text`: the
     question as the door reads it, so its candidates rank the card's ruling first as the answer does."""
+    from bench_questions import Question
     from weight_methods import gathered
 
-    from bench_questions import Question
     from bot.answers.frage_search import frage_text
 
     r = await ranker(ctx.store)
