@@ -335,30 +335,8 @@ async def several_rules(ctx: AnswerContext, found: NumberSearch,
     if not found.numbers and not found.words:
         raise UserError("Ungültige Regelnummer", invalid_line(found.invalid) + " Zum Beispiel: `/regel suche: "
                         "702.19` oder `104.3f`")
-    shown: list[str] = []  # the numbers a rule answered: only these count toward MAX_NUMBERS
-    pages: list[Page] = []
-    sources: list[str] = []
-    missing: list[str] = []  # „999.99 (Seite „Regel 999.99 nicht gefunden“)“: named by the page's title, since a
-    # long page before it is split into several by the renderer (a page number here would miss it)
     searched = bool(found.words) and not found.many  # the words are searched too: no page tells to search words
-    tried = 0
-    # a number no rule answers („999.9“) takes no shown rule's place (before, 409.1b after it was not shown); at most
-    # MAX_TRIED looked up, so a search of a thousand unknown numbers stays bounded
-    for number in found.numbers[:MAX_TRIED]:
-        if len(shown) == MAX_NUMBERS:
-            break
-        tried += 1
-        try:
-            reply = await one(ctx, number)
-        except UserError as exc:
-            title = exc.title if number in exc.title else f"Regel {number}: {exc.title}"
-            body = exc.body.replace("\n" + WORDS_HINT, "") if searched else exc.body
-            pages.append(Page(title, body, actions=exc.choices[:5]))
-            missing.append(f"{number} (Seite „{quote_user(title, 80)}“)")
-            continue
-        shown.append(number)
-        pages += _pages(reply, len(pages))
-        sources += reply.source.split(" · ") if reply.source else []
+    shown, pages, sources, missing, tried = await _numbered(ctx, found, one, searched)
     notes = _notes(found, shown, tried)
     if missing and tried > 1:
         notes.append(f"Nichts gefunden zu {', '.join(missing)}.")
@@ -387,6 +365,39 @@ async def several_rules(ctx: AnswerContext, found: NumberSearch,
     if notes:
         pages[0].body = "".join(f"ℹ️ {n}\n" for n in notes) + pages[0].body
     return Reply(pages=pages, source=" · ".join(dict.fromkeys(sources)) or None)
+
+
+async def _numbered(ctx: AnswerContext, found: NumberSearch, one: Callable[[AnswerContext, str], Awaitable[Reply]],
+                    searched: bool) -> tuple[list[str], list[Page], list[str], list[str], int]:
+    """:func:`several_rules`' answers to the numbers of ``found``: the numbers a rule answered (only these count
+    toward :data:`MAX_NUMBERS`), the pages, the sources, the numbers no rule answered (named by their page's title)
+    and how many were looked up (at most :data:`MAX_TRIED`). ``searched``: the words are searched too, so a
+    number's „nicht gefunden“ page does not tell to search words. Raises what ``one`` raises but its
+    :class:`UserError`."""
+    shown: list[str] = []  # the numbers a rule answered: only these count toward MAX_NUMBERS
+    pages: list[Page] = []
+    sources: list[str] = []
+    missing: list[str] = []  # „999.99 (Seite „Regel 999.99 nicht gefunden“)“: named by the page's title, since a
+    # long page before it is split into several by the renderer (a page number here would miss it)
+    tried = 0
+    # a number no rule answers („999.9“) takes no shown rule's place (before, 409.1b after it was not shown); at most
+    # MAX_TRIED looked up, so a search of a thousand unknown numbers stays bounded
+    for number in found.numbers[:MAX_TRIED]:
+        if len(shown) == MAX_NUMBERS:
+            break
+        tried += 1
+        try:
+            reply = await one(ctx, number)
+        except UserError as exc:
+            title = exc.title if number in exc.title else f"Regel {number}: {exc.title}"
+            body = exc.body.replace("\n" + WORDS_HINT, "") if searched else exc.body
+            pages.append(Page(title, body, actions=exc.choices[:5]))
+            missing.append(f"{number} (Seite „{quote_user(title, 80)}“)")
+            continue
+        shown.append(number)
+        pages += _pages(reply, len(pages))
+        sources += reply.source.split(" · ") if reply.source else []
+    return shown, pages, sources, missing, tried
 
 
 #: Asks whether the bot answers a rule number (the rule's button: ``/regel suche`` with that number finds it).

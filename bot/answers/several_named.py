@@ -19,7 +19,6 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from bot.answers.abolished import asked_rows, register_words
 from bot.answers.card_picks import card_choices
 from bot.answers.mechanic_finder import Found, MechanicFinder, mechanic_finder
 from bot.answers.registry import AnswerContext, UserError
@@ -236,6 +235,9 @@ async def apart_note(store: Store | None, names: NameIndex | None, question: str
     answered by them when it asks about one of them itself); ``("", ())`` without hits or store."""
     if not hits or store is None:
         return "", ()
+    # here: /mechanik's lists and /karte's buttons import this module and need none of /frage's register (and ranker)
+    from bot.answers.abolished import asked_rows, register_words
+
     prepared = await register_words(store) if rows else None
 
     def rows_of(text: str) -> bool:

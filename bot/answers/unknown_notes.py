@@ -392,15 +392,7 @@ async def question_notes(analysis: Analysis, known: Mapping[str, float], cards: 
     # a word read as another that is itself German („fluch“ read as „flucht“) was meant as typed: no typo
     meant_set = await meant_words(analysis)
     meant = any(w in meant_set for w in near.read_as)
-    counts = names.data.word_count if names is not None else None  # a word of any card's name is in a document
-    unknown = [w for w in unknown_words(analysis, known, [c.name for c in cards], counts) if not held(w, "", shown)]
-    unknown = await untitled(store, analysis, unknown)  # a word only a title holds is in a document all the same
-    named = name_words(question)
-    # players' language no document has a word for („boardwipe“): its meaning, no card, no hedge but when asked what
-    players, unknown = players_split(unknown, named)
-    if not analysis.definition:  # „nochmal“, „boni“: no typo, no unknown topic; a word of a typed name is one
-        kept = set(await not_ordinary(unknown))
-        unknown = [w for w in unknown if w in kept or canonical(fold(w)) in named]
+    players, unknown = await _unknown(analysis, known, cards, names, question, shown, store)
     # a word the near-miss line names as read („verbrennt“ gelesen als „verbrenn“) is not named again, read, as a
     # word no document holds: one note per word; the answer stays hedged
     phrase, near, unknown = await named_missing(question, analysis, cards, names, shown, near, unknown, known, store)
@@ -430,6 +422,25 @@ async def question_notes(analysis: Analysis, known: Mapping[str, float], cards: 
     apart, doors = await apart_note(store, names, question, cards, hits, rows)  # „Was ist Spuk? Und … Blutdurst?“
     return Notes((*near.parts, *guild, *(n for n in (line, slang, card, apart) if n)), hedge or bool(subject),
                  near.read_as, meant_set, subject=subject, actions=(*actions, *doors), counts=asks_count(question))
+
+
+async def _unknown(analysis: Analysis, known: Mapping[str, float], cards: Sequence[CardRecord],
+                   names: NameIndex | None, question: str, shown: frozenset[str], store: Store | None
+                   ) -> tuple[list[str], list[str]]:
+    """:func:`question_notes`' players' words (those the documents have no word for, :func:`players_split`) and
+    unknown words of ``question`` (no word of a named card's or any card's name, of a shown register text or of a
+    passage's title; ordinary German words only when the question asks what a word is), each in the question's
+    order. Reads the German dictionary only when a word is unknown. No errors."""
+    counts = names.data.word_count if names is not None else None  # a word of any card's name is in a document
+    unknown = [w for w in unknown_words(analysis, known, [c.name for c in cards], counts) if not held(w, "", shown)]
+    unknown = await untitled(store, analysis, unknown)  # a word only a title holds is in a document all the same
+    named = name_words(question)
+    # players' language no document has a word for („boardwipe“): its meaning, no card, no hedge but when asked what
+    players, unknown = players_split(unknown, named)
+    if not analysis.definition:  # „nochmal“, „boni“: no typo, no unknown topic; a word of a typed name is one
+        kept = set(await not_ordinary(unknown))
+        unknown = [w for w in unknown if w in kept or canonical(fold(w)) in named]
+    return players, unknown
 
 
 def fitted_notes(notes: Notes, best: PassageRecord) -> Notes:
